@@ -167,6 +167,27 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
+class Held:
+    """The requests of ``context`` to URLs matching ``pattern``, held back until :meth:`let_go`
+    (an engine or a file that is slow to come), then let through, and those after it too."""
+
+    def __init__(self, context: Any, pattern: Any) -> None:
+        self.routes: list[Any] = []
+        self.holding = True
+        context.route(pattern, self._hold)
+
+    def _hold(self, route: Any) -> None:
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def let_go(self) -> None:
+        self.holding = False
+        for route in self.routes:
+            route.continue_()
+
+
 def _recorded(site: Site, context: Any) -> Any:
     context.on("request", lambda request: site.requests.append(request.url))
     return context

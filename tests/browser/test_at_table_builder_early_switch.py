@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from nqcompanion.page.answers import answer_words
-from tests.browser.conftest import PHONE, Site, _recorded, wait_until, watch
+from tests.browser.conftest import PHONE, Held, Site, _recorded, wait_until, watch
 from tests.browser.test_at_the_table import ENGINE_SECONDS, READY
 from tests.browser.test_at_the_table_asked_early import LISTENING
 from tests.browser.test_at_the_table_before_the_engine import ENGINE_FILES
@@ -22,16 +22,7 @@ def test_the_builder_s_early_choices_survive_the_switch(browser: Any, site: Site
         site,
         browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, first_visit=True),
     )
-    held: list[Any] = []
-    holding = [True]
-
-    def hold(route: Any) -> None:
-        if holding[0]:
-            held.append(route)
-        else:
-            route.continue_()
-
-    context.route(ENGINE_FILES, hold)
+    held = Held(context, ENGINE_FILES)
     watched = watch(context.new_page())
     page = watched.page
     page.goto(site.page("en/at-the-table.html"))
@@ -48,9 +39,7 @@ def test_the_builder_s_early_choices_survive_the_switch(browser: Any, site: Site
     wait_until(page, LISTENING, timeout=60)
     assert page.input_value("#nq-builder-start") == "orc-bruiser"
     assert page.input_value("#nq-builder-name") == NAME
-    holding[0] = False
-    for route in held:
-        route.continue_()
+    held.let_go()
     wait_until(page, READY, timeout=ENGINE_SECONDS)
     page.evaluate("window.nqAtTable.profileStarted")
     page.evaluate("window.nqAtTable.builder.idle()")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PHONE, Site, _recorded, wait_until, watch
+from tests.browser.conftest import PHONE, Held, Site, _recorded, wait_until, watch
 from tests.browser.test_at_the_table import ENGINE_SECONDS
 from tests.browser.test_at_the_table_before_the_engine import FILL, SHOWN
 from tests.browser.test_at_the_table_save_data import SAVE_DATA
@@ -32,21 +32,15 @@ def test_an_engine_question_asked_before_the_tables_is_answered(
     )
     if why == "save-data":
         context.add_init_script(SAVE_DATA)
-    held: list[Any] = []
-
-    def hold(route: Any) -> None:
-        held.append(route)
-
-    context.route(TABLES, hold)
+    held = Held(context, TABLES)
     watched = watch(context.new_page())
     page = watched.page
     page.goto(site.page(f"{lang}/at-the-table.html"))
     wait_until(page, LISTENING, timeout=60)
     wait_until(page, "true", timeout=1)
     page.evaluate(FILL, ["attack", {"attacker": "orc-bruiser", "target": "dwarf"}])
-    assert held, "the tables came before the question"
-    for route in held:
-        route.continue_()
+    assert held.routes, "the tables came before the question"
+    held.let_go()
     wait_until(page, ANSWERED, timeout=ENGINE_SECONDS)
     shown = page.evaluate(SHOWN, "attack")
     assert shown["source"] == "engine" and "error" not in shown["answer"], shown

@@ -16,7 +16,7 @@ from nqcompanion.bridge.web import ask
 from nqcompanion.page.answers import answer_words
 from nqcompanion.page.forms import page_messages
 from nqsphinx.site.keep_offline import engine_offline_words
-from tests.browser.conftest import PHONE, Site, _recorded, screenshot, wait_until, watch
+from tests.browser.conftest import PHONE, Held, Site, _recorded, screenshot, wait_until, watch
 
 LANGS = ("en", "fr")
 #: The engine's one folder (``_engine/``), or a site's own (``_static/nq-engine/``).
@@ -166,16 +166,7 @@ def test_ready_is_said_once_every_calculator_answers(browser: Any, site: Site) -
     while the engine is held back says it waits; once the engine comes, it is read (refused, a
     table never closed), and "ready" is said when the army and the whole attack have answered."""
     context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
-    held_back: list[Any] = []
-    holding = [True]
-
-    def hold(route: Any) -> None:
-        if holding[0]:
-            held_back.append(route)
-        else:
-            route.continue_()
-
-    context.route(ENGINE_FILES, hold)
+    held = Held(context, ENGINE_FILES)
     watched = watch(context.new_page())
     page = watched.page
     page.goto(site.page("en/at-the-table.html"))
@@ -188,9 +179,7 @@ def test_ready_is_said_once_every_calculator_answers(browser: Any, site: Site) -
     waits = page_messages("en")["import_waiting"]
     wait_until(page, "!document.getElementById('nq-army-import-error').hidden", timeout=10)
     assert page.locator("#nq-army-import-error").inner_text() == waits
-    holding[0] = False
-    for route in held_back:
-        route.continue_()
+    held.let_go()
     ready = "document.querySelector('.nq-engine-status.nq-engine-ready') !== null"
     wait_until(page, ready, timeout=120)
     shown = page.evaluate(
