@@ -141,6 +141,10 @@ def page_messages(lang: str) -> dict[str, str]:
         # a new question the engine takes a moment over: the last question's answer is not shown
         "working": ui_text("Working it out…", lang),
         "failed": ui_text("The rules engine could not be loaded in this browser.", lang),
+        # the engine missing for want of a network, which has come back
+        "back_online": ui_text(
+            "You are back online: reload the page to load the rules engine.", lang
+        ),
         # the engine out of reach: the builders' fields shut, what the browser keeps named
         "shut_offline": ui_text(
             "The builders need the rules engine: their fields open again with it.", lang

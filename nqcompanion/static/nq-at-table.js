@@ -82,10 +82,13 @@ for (const box of document.querySelectorAll(".nq-builder")) {
   for (const kind of ["focusin", "change"]) box.addEventListener(kind, want);
 }
 const started = Promise.all([underServiceWorker(), answersDrawn, engineKept(), wanted]).then(
-  ([, , kept]) => (kept
-    ? new Worker(new URL("nq-engine-worker.js", engineURL), { type: "module" })
-    : null),
+  ([, , kept]) => kept,
 );
+// The worker answering: a start that fails online (a file of the engine cut off on its way) is
+// tried again twice, after 2 s then 4 s, before the page says the engine could not be loaded
+// (player round 37: one connection reset left "loading" for good).
+const RETRIES = 2;
+let engineWorker = null;
 const pending = new Map();
 let next = 0;
 // The engine missing (offline and not kept, or failed to start) is said on the page (the
@@ -96,11 +99,9 @@ const missing = (reason) => Object.assign(new Error(reason), { name: ENGINE_MISS
 window.addEventListener("unhandledrejection", (event) => {
   if (event.reason && event.reason.name === ENGINE_MISSING) event.preventDefault();
 });
-const ready = started.then((worker) => new Promise((resolve, reject) => {
-  if (!worker) {
-    reject(missing("offline, and the engine is not kept"));
-    return;
-  }
+const launch = () => new Promise((resolve, reject) => {
+  const worker = new Worker(new URL("nq-engine-worker.js", engineURL), { type: "module" });
+  engineWorker = worker;
   worker.addEventListener("message", (event) => {
     const data = event.data;
     if ("received" in data) engineArrived(data.received);
@@ -123,11 +124,23 @@ const ready = started.then((worker) => new Promise((resolve, reject) => {
     event.preventDefault();
     reject(missing(event.message || "worker"));
   });
-}));
+});
+const launched = async (tries = 0) => {
+  try {
+    return await launch();
+  } catch (error) {
+    if (tries >= RETRIES || navigator.onLine === false) throw error;
+    engineWorker.terminate();
+    await new Promise((resolve) => { setTimeout(resolve, 2000 * (tries + 1)); });
+    return launched(tries + 1);
+  }
+};
+const ready = started.then((kept) => (kept
+  ? launched() : Promise.reject(missing("offline, and the engine is not kept"))));
 
 const askEngine = async (request) => {
   await ready;
-  const worker = await started;
+  const worker = engineWorker;
   const id = next++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
@@ -805,6 +818,15 @@ ready.then(
     // The tables' answers stay; the others say why the engine is not there.
     for (const form of forms) if (form.dataset.source !== "table") waiting(form, said, true);
     shutBuilders();
+    // The network back, they say how to get the engine now (player round 37: « le réseau
+    // manque » stood online, nothing said to reload).
+    if (said !== words.offline) return;
+    window.addEventListener("online", () => {
+      status.textContent = words.back_online;
+      for (const form of forms) {
+        if (form.dataset.source !== "table") waiting(form, words.back_online, true);
+      }
+    }, { once: true });
   },
 );
 

@@ -128,7 +128,17 @@ const start = async () => {
   return pyodide.pyimport("nqcompanion.bridge.web").ask_json;
 };
 
-const engine = start();
+// Pyodide's own fetch of its WebAssembly, cut off by the network, fails in a promise nothing
+// awaits ("wasm instantiation failed!") and its start never settles: such a failure ends the
+// start, which the page then tries again (player round 37: "loading" for good).
+const cutOff = new Promise((_, reject) => {
+  self.addEventListener("unhandledrejection", (event) => {
+    if (!(event.reason instanceof TypeError)) return;
+    event.preventDefault();
+    reject(event.reason);
+  });
+});
+const engine = Promise.race([start(), cutOff]);
 
 // A failure as one plain line: a Python error's message is its whole traceback, whose last
 // line says what failed; the page shows an answer's error as a line, never a traceback.

@@ -209,9 +209,15 @@ def test_the_loading_state_is_where_the_answers_will_be(
     context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
     context.route("**/nq-answers.json", lambda route: route.abort())
     waiting: list[Any] = []
-    context.route(
-        "**/nq-engine-worker.js", lambda route: waiting.append(route)
-    )  # the engine never comes
+    refusing = [False]  # held, then refused: each try of the page's (it tries three times)
+
+    def engine(route: Any) -> None:
+        if refusing[0]:
+            route.abort()
+        else:
+            waiting.append(route)
+
+    context.route("**/nq-engine-worker.js", engine)  # the engine never comes
     page = context.new_page()
     page.goto(site.page(f"{lang}/at-the-table.html"), wait_until="domcontentloaded")
     words = directive.page_messages(lang)
@@ -232,9 +238,10 @@ def test_the_loading_state_is_where_the_answers_will_be(
     while not waiting and time.monotonic() < deadline:
         page.wait_for_timeout(100)
     assert waiting, "the engine's worker was never asked for"
+    refusing[0] = True
     for route in waiting:
         route.abort()
-    wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-failed') !== null")
+    wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-failed') !== null", 60)
     assert page.locator("#nq-cast .nq-answer").inner_text() == words["failed"]
     context.close()
 

@@ -234,7 +234,7 @@ def test_engine_blocked_screenshots(browser: Any, site: Site, lang: str, reachab
     context.route(ENGINE_FILES, _refused_but_the_probe if reachable else lambda r: r.abort())
     page = context.new_page()
     page.goto(site.page(f"{lang}/at-the-table.html"))
-    wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-failed') !== null")
+    wait_until(page, "document.querySelector('.nq-engine-status.nq-engine-failed') !== null", 60)
     wait_until(page, TABLES_LOADED, timeout=60)
     said = page_messages(lang)["failed"] if reachable else engine_offline_words(lang)
     assert page.locator("#nq-attack .nq-answer").inner_text() == said
