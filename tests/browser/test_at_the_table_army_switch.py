@@ -1,7 +1,8 @@
 """The language switch from an army entry's field, in Chromium at 390 and 1366 px, both ways: the
-other page shows the field where it was within about a second of its load (the kept army's
-entries drawn from what is kept, before the rules engine has answered), and once the engine is
-ready the caret is back in the field, with the value the player typed."""
+other page shows the field where it was before the rules engine is ready (the kept army's
+entries drawn from what is kept, not from the engine's answer), and once the engine is ready the
+caret is back in the field, with the value the player typed.  "Before the engine", not "within a
+second": a second of wall time failed on a loaded machine (the suite's rule: no timed tests)."""
 
 from __future__ import annotations
 
@@ -22,21 +23,21 @@ SEEN = """(id) => {
   const box = field.getBoundingClientRect();
   return { ready, top: box.top, bottom: box.bottom, height: window.innerHeight };
 }"""
-#: How long after the page's load event the field must be in view.
-IN_VIEW_SECONDS = 1.2
+#: Long enough for a loaded machine to draw the page; the engine, not this, is the bound.
+WATCH_SECONDS = 60
 
 
 def _switch_and_watch(page: Any, lang: str, ident: str, before: float) -> list[tuple[float, Any]]:
     """Taps the header's language link and follows the field from the load event on: where it
-    is each tenth of a second, until it is in view near its height or the time is up."""
+    is each tenth of a second, until it is in view near its height or the engine is ready."""
     page.locator(f"a.nq-lang-link[hreflang='{OTHER[lang]}']:visible").first.click()
     page.wait_for_url(f"**/{OTHER[lang]}/at-the-table.html*", wait_until="load")
     start = time.monotonic()
     seen: list[tuple[float, Any]] = []
-    while time.monotonic() - start < IN_VIEW_SECONDS:
+    while time.monotonic() - start < WATCH_SECONDS:
         where = page.evaluate(SEEN, ident)
         seen.append((round(time.monotonic() - start, 2), where))
-        if "top" in where and abs(where["top"] - before) <= 24:
+        if where["ready"] or ("top" in where and abs(where["top"] - before) <= 24):
             break
         page.wait_for_timeout(100)
     return seen
@@ -44,7 +45,9 @@ def _switch_and_watch(page: Any, lang: str, ident: str, before: float) -> list[t
 
 def _lands_and_focuses(page: Any, lang: str, ident: str, before: float, value: str) -> None:
     seen = _switch_and_watch(page, lang, ident, before)
-    assert "top" in seen[-1][1] and abs(seen[-1][1]["top"] - before) <= 24, (before, seen)
+    landed = seen[-1][1]
+    assert not landed["ready"], (before, seen[-3:])  # placed by the engine's answer, not before
+    assert "top" in landed and abs(landed["top"] - before) <= 24, (before, seen[-3:])
     _settle(page)
     page.wait_for_timeout(500)
     page.evaluate(SETTLED)
