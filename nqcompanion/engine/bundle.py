@@ -32,7 +32,6 @@ import nqcompanion
 import nqcore
 from nqcompanion.engine import imports, slim
 from nqcompanion.engine.pyodide_patch import restore_grows_memory
-from nqcore.data.file_bytes import MAX_DATA_BYTES
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
 from nqsphinx.refusals import Refused
 from nqsphinx.site import vendored
@@ -149,8 +148,8 @@ def package_files(package: Path, root: Path) -> list[Path]:
 
 
 #: The most the files of a package the engine ships may come to, together (nqcore's: 1.5 MB in
-#: 2026-12, its catalogue included): a contributor's files, each under :data:`MAX_DATA_BYTES`,
-#: would otherwise grow what every reader downloads without bound (ten files of 4 MB: 30 MB).
+#: 2026-12, its catalogue included): a contributor's files, one large or many small, would
+#: otherwise grow what every reader downloads without bound (ten files of 4 MB: 30 MB).
 MAX_PACKAGE_BYTES = 4 * 2**20
 
 
@@ -176,12 +175,6 @@ def _project_file(path: Path, package: Path, root: Path) -> Path:
 
     if problem := file_problem(path, package, root, "the engine's file"):
         raise Refused(f"{problem}: refused (the engine zip ships the files of {package.name}/)")
-    if path.stat().st_size > MAX_DATA_BYTES:  # every reader would download it
-        shown = path.relative_to(root).as_posix()
-        raise Refused(
-            f"the engine's file {shown!r} is larger than {MAX_DATA_BYTES // 2**20} MiB, as no "
-            "data file may be: refused (the engine zip ships it to every reader)"
-        )
     return path
 
 
