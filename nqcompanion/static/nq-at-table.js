@@ -81,6 +81,12 @@ if (!spared) want();
 for (const box of document.querySelectorAll(".nq-builder")) {
   for (const kind of ["focusin", "change"]) box.addEventListener(kind, want);
 }
+// A tables file that stalls (a connection that neither ends nor fails) holds the engine back no
+// longer than TABLES_PATIENCE once it is wanted: it starts without them; and a player's question
+// waiting for the tables that long wants the engine, and takes its answer if it comes first.
+const TABLES_PATIENCE = 8000;
+const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+wanted.then(() => pause(TABLES_PATIENCE)).then(tablesDrawn);
 const started = Promise.all([underServiceWorker(), answersDrawn, engineKept(), wanted]).then(
   ([, , kept]) => kept,
 );
@@ -603,10 +609,13 @@ const compute = async (form, automatic = false) => {
     delete form.dataset.answer;
     return { argv, answer: null };
   }
-  // A question asked before the tables are read waits for them, not for the engine.
+  // A question asked before the tables are read waits for them, not for the engine, unless the
+  // engine is ready first (the tables stalled).
   if (!tablesRead) {
     waiting(form, words.answers_loading);
-    await tables;
+    const instead = automatic ? ready
+      : pause(TABLES_PATIENCE).then(() => { want(); tablesDrawn(); return ready; });
+    await Promise.race([tables, instead.then(() => null, () => tables)]);
     if (asked.get(form) !== turn) return { argv, answer: null, stale: true };
   }
   let answer = tableAnswer(answerTables, form.dataset.command, fieldKeys.get(form));
