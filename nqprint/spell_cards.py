@@ -33,9 +33,9 @@ PRINT_NOTE = N_(
 )
 PAGE_NUMBER = "{number}/{total}"
 CARD_WIDTH_MM, CARD_HEIGHT_MM = 63, 88
-#: How far the cut lines run out beyond the cards, as crop marks: on A4, three cards across leave
-#: 10.5 mm each side, and office printers leave the outer 5 to 6.35 mm blank; 4 mm keeps the marks
-#: 6.5 mm from the edge (6 mm put them at 4.5 mm: proof round ten).
+#: How far the cut lines run out beyond the cards to the sides, as crop marks: on A4, three cards
+#: across leave 10.5 mm each side, and office printers leave the outer 5 to 6.35 mm blank; 4 mm
+#: keeps the marks 6.5 mm from the edge (6 mm put them at 4.5 mm: proof round ten).
 CROP_MARK_MM = 4
 COLUMNS, ROWS = 3, 3
 
@@ -252,12 +252,13 @@ def card_sheet(
         column, row = index % columns, index // columns
         x, y = column * CARD_WIDTH_MM, height - (row + 1) * CARD_HEIGHT_MM
         lines.append(_card(x, y, card, r"\nqsheetfit" if one_size else r"\nqfit"))
-    # Cut lines: the card edges, run out into the margins as crop marks.
+    # Cut lines: the card edges, run out as crop marks into the side margins, which hold no text
+    # (above and below the cards are the title, the imprint and the print note: a cutter
+    # following a line crossed them, proof round 39).
     cut = r"\draw[black!45, line width=0.3pt, dash pattern=on 2pt off 1.5pt]"
     for column in range(columns + 1):
         lines.append(
-            rf"{cut} ({column * CARD_WIDTH_MM}mm,-{CROP_MARK_MM}mm) -- ({column * CARD_WIDTH_MM}mm,"
-            rf"{height + CROP_MARK_MM}mm);"
+            rf"{cut} ({column * CARD_WIDTH_MM}mm,0mm) -- ({column * CARD_WIDTH_MM}mm,{height}mm);"
         )
     for row in range(rows + 1):
         lines.append(

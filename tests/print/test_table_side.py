@@ -23,7 +23,7 @@ from nqprint.texts import print_text
 from tests.building import ROOT
 from tests.print.conftest import Products
 from tests.print.page_refs import aux_labels, block_table, book_tables, squeeze, tables_titled
-from tests.print.pdfs import PT_PER_INCH, Run, pages, runs, shapes
+from tests.print.pdfs import PT_PER_INCH, Run, pages, runs, shapes, text_lines
 from tests.print.pdfs import reader as pdf_reader
 
 LANGS = ["en", "fr"]
@@ -246,6 +246,39 @@ def test_the_cards_ink_keeps_clear_of_what_printers_clip(
             float(box.height) - max(s.y1 for s in drawn),
         )
         assert min(edges) >= UNPRINTED_MM * MM, (page, [round(e / MM, 1) for e in edges])
+
+
+#: How near a cut line may come to the margins' text (mm).
+CLEAR_OF_TEXT_MM = 0.5
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cut_lines_keep_clear_of_the_margins_text(
+    products: Products, lang: str, paper: str
+) -> None:
+    """No cut line or crop mark runs into the title, imprint or print note around the cards: a
+    cutter following a line crossed printed text (proof round 39: "(so|urces" on the A4 sheets,
+    the Letter note touched at both ends)."""
+    pdf = products.pdf("spell-cards", lang, paper)
+    left, top = spell_cards.grid_origin(PAPERS_BY_NAME[paper])
+    grid = spell_cards.GRIDS[paper]
+    inside = (top * MM, (top + grid.rows * spell_cards.CARD_HEIGHT_MM) * MM)
+    gap = CLEAR_OF_TEXT_MM * MM
+    for page in range(1, pages(pdf) + 1):
+        height = float(pdf_reader(pdf).pages[page - 1].mediabox.height)
+        notes = [line for line in text_lines(pdf, page) if not inside[0] < line.y0 < inside[1]]
+        assert len(notes) >= 3, (page, notes)
+        cuts = [s for s in shapes(pdf, page) if not s.curves and min(s.width, s.height) < 1]
+        for line in notes:
+            x0, x1 = line.x0 - gap, line.x1 + gap
+            y0, y1 = height - line.y1 - gap, height - line.y0 + gap  # y up, as the shapes'
+            crossed = [
+                (round(c.x0 / MM, 1), round(c.y0 / MM, 1))
+                for c in cuts
+                if c.x0 < x1 and c.x1 > x0 and c.y0 < y1 and c.y1 > y0
+            ]
+            assert not crossed, f"page {page}: cut lines at {crossed} mm run into {line.text!r}"
 
 
 @pytest.mark.parametrize("paper", PAPERS)
