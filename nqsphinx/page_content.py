@@ -46,10 +46,12 @@ from nqtranslate.guard import BIDI, CONTROL
 
 logger = logging.getLogger(__name__)
 
-#: A fence (backticks, tildes or colons) opening an ``{eval-rst}`` block, anywhere in a line.
-EVAL_RST = re.compile(r"(`{3,}|~{3,}|:{3,})\s*\{eval-rst\}")
-#: Front matter: a first line of three dashes (MyST's ``read_topmatter``).
-FRONT_MATTER = re.compile(r"\A(?:\ufeff)?-{3}\s*\Z")
+#: A fence (backticks, tildes or colons) opening an ``{eval-rst}`` block, anywhere in a line, its
+#: name in any case.
+EVAL_RST = re.compile(r"(`{3,}|~{3,}|:{3,})\s*\{eval-rst\}", re.IGNORECASE)
+#: Front matter as MyST's ``read_topmatter`` finds it: a first line that starts with three dashes
+#: (``---x`` or ``----`` too: attacker round 39), to a line that starts with them.
+FRONT_MATTER = re.compile(r"\A(?:\ufeff)?---")
 SAFE_SCHEMES = ("http", "https")
 #: A directive's option, ``:columns: 3``, or in a YAML option block one that Sphinx or docutils
 #: reads as a count (``emphasize-lines: 2``): Sphinx expands some into lists before checking
@@ -63,7 +65,8 @@ MOST_IN_OPTION = 10_000
 #: Directives that write beyond the page's translated text (its ``<title>``, its head, the
 #: document's roles): the rulebook uses none, and a translator could not translate them.
 BEYOND_THE_TEXT = re.compile(
-    r"(`{3,}|~{3,}|:{3,})\s*\{(?P<name>title|meta|header|footer|role|default-role)\}"
+    r"(`{3,}|~{3,}|:{3,})\s*\{(?P<name>title|meta|header|footer|role|default-role)\}",
+    re.IGNORECASE,  # docutils reads a directive's name in any case ({Title}: attacker round 39)
 )
 #: The line and paragraph separators: a line break no page's text is written with.
 SEPARATORS = "\u2028\u2029"

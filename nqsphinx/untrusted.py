@@ -393,7 +393,20 @@ def _check_raw(app: Sphinx, doctree: nodes.document) -> None:
             refuse(app, raw, problem + f"sources): {shown!r}")
 
 
+def _check_styles(app: Sphinx, doctree: nodes.document) -> None:
+    """A style attribute a page gives an element (sphinx-design's ``{div}`` ``:style:``) is
+    refused: the e-book, which no Content-Security-Policy guards, loaded a remote image from one
+    and covered the page (attacker round 39). The attribute is dropped, its content kept."""
+    for node in doctree.findall(nodes.Element):
+        if "style" in node.attributes:
+            style = str(node.attributes.pop("style"))[:60]
+            location = (app.env.docname, nodenode_line(node))
+            problem = f"a style attribute is refused (the theme styles every page): {style!r}"
+            logger.error(problem, location=location, type="nq", subtype="refused")
+
+
 def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _harden_settings)
     app.connect("doctree-read", _check_images, priority=100)
     app.connect("doctree-read", _check_raw, priority=100)
+    app.connect("doctree-read", _check_styles, priority=100)

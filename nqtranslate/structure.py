@@ -56,9 +56,25 @@ def _said(shape: list[str]) -> str:
     return _NAMES.get(shape[0], shape[0])
 
 
+#: What MyST's ``read_topmatter`` takes for the start of a page's settings, in a whole page and in
+#: each translation Sphinx parses: a text whose first line starts with three dashes.
+TOPMATTER = "---"
+
+
+def front_matter_problem(msgid: str, msgstr: str) -> str:
+    """A translation MyST would read as front matter, its settings merged into the page's
+    (``myst: enable_extensions`` turns on Jinja substitutions: attacker round 39, a ``---x``
+    first line that markdown-it reads as text ran Python in the build)."""
+    if msgstr.startswith(TOPMATTER) and not msgid.startswith(TOPMATTER):
+        return "msgstr starts with ---, which MyST reads as the page's settings (front matter)"
+    return ""
+
+
 @lru_cache(maxsize=1 << 16)  # every message of every page catalogue, at each build of a run
 def structure_problem(msgid: str, msgstr: str, markdown: Any) -> str:
     """Why Sphinx would not show ``msgstr`` whole in place of ``msgid`` ('' when it would)."""
+    if problem := front_matter_problem(msgid, msgstr):
+        return problem
     if plain_text(msgstr) and plain_text(msgid):
         return ""
     msgstr, _ = _noqa(msgstr)

@@ -849,3 +849,15 @@ def test_a_site_or_print_word_left_in_english_is_warned_at_its_line(
         f"{path}: warning: 1 untranslated message(s), shown in English (lines 13)",
     ]
     assert package_warnings("fr", [domain]) == []  # the project's own: none left
+
+
+@pytest.mark.parametrize("first", ["---", "---x", "----", "--- front"])
+def test_a_translation_myst_reads_as_front_matter_is_refused(first: str) -> None:
+    """MyST reads a translation whose first line starts with three dashes as the page's settings
+    (``myst: enable_extensions: [substitution]`` ran Jinja in the build: attacker round 39);
+    markdown-it read ``---x`` as a paragraph like its English."""
+    msgstr = f"{first}\nmyst: {{enable_extensions: [substitution]}}\n---y No Quarter {{{{ 1 }}}}"
+    problem = structure_problem("No Quarter™ Fantasy Wargames", msgstr, _markdown())
+    assert problem == (
+        "msgstr starts with ---, which MyST reads as the page's settings (front matter)"
+    )

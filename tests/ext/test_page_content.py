@@ -29,11 +29,19 @@ def _errors(built: Built) -> list[str]:
     return [w for w in built.unexpected_warnings() if "ERROR" in w]
 
 
+#: Front matter's first and last lines: MyST reads any line that starts with three dashes
+#: (attacker round 39: ``----`` and ``--- front`` passed the refusal and ran Jinja).
+FRONT_MATTER_LINES = [("---", "---"), ("----", "----"), ("--- front", "--- end"), ("---x", "---y")]
+
+
 @pytest.mark.skipif(not PASSWD.is_file(), reason="no /etc/passwd to leak")
-def test_front_matter_is_refused_and_runs_nothing(tmp_path: Path, make_app: Any) -> None:
+@pytest.mark.parametrize(("first", "last"), FRONT_MATTER_LINES)
+def test_front_matter_is_refused_and_runs_nothing(
+    tmp_path: Path, make_app: Any, first: str, last: str
+) -> None:
     front = (
-        '---\nmyst:\n  enable_extensions: ["substitution"]\n  html_meta:\n'
-        '    "http-equiv=refresh": "0;url=https://evil.example/"\n---\n'
+        f'{first}\nmyst:\n  enable_extensions: ["substitution"]\n  html_meta:\n'
+        f'    "http-equiv=refresh": "0;url=https://evil.example/"\n{last}\n'
     )
     ssti = "{{ cycler.__init__.__globals__.os.popen('head -1 /etc/passwd').read() }}"
     page, built = _with(tmp_path, make_app, front, ssti)
@@ -131,7 +139,7 @@ def test_a_field_list_opening_a_page_is_refused_at_its_line(tmp_path: Path, make
     assert not {"orphan", "nosearch"} & set(built.app.env.metadata["magic"])
 
 
-BEYOND = ["title", "meta", "header", "role", "default-role"]
+BEYOND = ["title", "meta", "header", "role", "default-role", "Title", "Default-Role"]
 
 
 @pytest.mark.parametrize("name", BEYOND)
@@ -348,3 +356,17 @@ def test_a_run_without_a_space_is_refused_at_its_line(tmp_path: Path, make_app: 
         " cannot break it, and it would run off the page or stop the book's build; break it"
         " with spaces [nq.refused]"
     ]
+
+
+def test_a_style_attribute_is_refused_and_not_published(tmp_path: Path, make_app: Any) -> None:
+    """sphinx-design's ``{div}`` ``:style:``: the e-book, with no Content-Security-Policy, loaded
+    a remote image from it and covered the page (attacker round 39)."""
+    style = "position:fixed;inset:0;background:url(https://evil.example/x.png) red"
+    page, built = _with(tmp_path, make_app, "", f":::{{div}}\n:style: {style}\n\nzzqx\n:::")
+    line = line_of(page, "{div}")
+    assert _errors(built) == [
+        f"{page}:{line}: ERROR: a style attribute is refused (the theme styles every page):"
+        f" {style[:60]!r} [nq.refused]"
+    ]
+    html = built.html("magic")
+    assert "zzqx" in html and "evil.example" not in html
