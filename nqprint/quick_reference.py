@@ -30,8 +30,8 @@ SUBTITLE = N_("The rulebook's tables at a glance; each block gives the page of i
 #: no use on paper), made from ``conf.py``'s ``nq_site_url`` (:mod:`nqprint.site_address`).  Not
 #: the offline archive: opened as files, its calculators cannot run (nqsphinx/site/offline.py).
 WORK_IT_OUT = N_(
-    "Work out any roll on the website's “{title}” page, {address}; once opened, it also works "
-    "without a network."
+    "Work out any roll on the website's “{title}” page, {address}; once opened, it works offline "
+    "too."
 )
 #: The site's page of calculators: its source (``docs/<page>.md``) and catalogue
 #: (``locale/<lang>/LC_MESSAGES/<page>.po``), where the sheet reads the page's title.
@@ -405,6 +405,11 @@ def work_it_out(lang: str, address: str = "") -> str:
     )
 
 
+#: The last line of a paragraph a quarter of the line at least: no word alone under the line that
+#: sends a player to the calculators (« réseau. » on A4: proof round 39).
+LAST_LINE = r"\parfillskip=0pt plus .75\linewidth"
+
+
 def work_it_out_tex(lang: str) -> str:
     """:func:`work_it_out` as LaTeX, the address a link that may break after its slashes."""
     mark = "\ue000"
@@ -427,7 +432,7 @@ def quick_reference_tex(
             r"\par\vspace{2pt}{\color{nqred}\rule{\linewidth}{1pt}}\par"
             rf"{{\footnotesize\itshape {tex(subtitle, lang)}}}\par"
             rf"{{\scriptsize {tex(imprint(lang), lang)}}}\par"
-            + (rf"{{\footnotesize {work_it_out_tex(lang)}}}\par" if number == 1 else "")
+            + (rf"{{\footnotesize{LAST_LINE} {work_it_out_tex(lang)}\par}}" if number == 1 else "")
             + "\n"
         )
         body = "".join(section_tex(key, lang, book, narrow) for key in keys)

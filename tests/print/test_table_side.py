@@ -248,6 +248,21 @@ def test_the_cards_ink_keeps_clear_of_what_printers_clip(
         assert min(edges) >= UNPRINTED_MM * MM, (page, [round(e / MM, 1) for e in edges])
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_line_to_the_calculators_leaves_no_word_alone(
+    products: Products, lang: str, paper: str
+) -> None:
+    """The quick reference's line that sends a player to the site's calculators: the first
+    block's heading comes right under it, not a word of its own (« réseau. » alone on A4:
+    proof round 39)."""
+    pdf = products.pdf("quick-reference", lang, paper)
+    lines = [line.text for line in text_lines(pdf, 1)]
+    sending = next(n for n, line in enumerate(lines) if "at-the-table.html" in line)
+    heading = print_text(quick_reference.TURN_SEQUENCE, lang)
+    assert lines[sending + 1].startswith(heading), lines[sending : sending + 2]
+
+
 #: How near a cut line may come to the margins' text (mm).
 CLEAR_OF_TEXT_MM = 0.5
 

@@ -144,12 +144,12 @@ def test_every_page_has_a_description_in_its_language(
     starts = {
         "en": {
             "magic": "The fantasy world of Genayria is soaked in magic",
-            "index": "For 25mm – 30mm miniatures. The fantasy battles miniatures wargame.",
+            "index": "For 25–30 mm miniatures. The fantasy battles miniatures wargame.",
             "search": "Search the rules: No Quarter Fantasy Wargames, the fantasy battles",
         },
         "fr": {
             "magic": "Le monde fantastique de Genayria est imprégné de magie",
-            "index": "Pour des figurines de 25 mm – 30 mm. Le jeu de figurines",
+            "index": "Pour figurines de 25 mm à 30 mm. Le jeu de figurines",
             "search": "Rechercher dans les règles\u00a0: No Quarter Fantasy Wargames, le jeu",
         },
     }[lang]
