@@ -52,6 +52,11 @@ def _words(lang: str) -> dict[str, str]:
         "confirm_keep": ui_text("Keep the army", lang),
         "confirm_delete": ui_text("Delete the army", lang),
         "deleted": ui_text("The army “{name}” was deleted.", lang),
+        "not_kept": ui_text(
+            "This browser keeps nothing for this site (its storage is full or blocked): this army"
+            " is lost when the page is closed. Export the army file (TOML) to keep it.",
+            lang,
+        ),
         "army_name": ui_text("Army name", lang),
         "points": ui_text("Game size (points)", lang),
         "add_legend": ui_text("Add to the army", lang),

@@ -96,6 +96,11 @@ def _kept_words(lang: str) -> dict[str, str]:
         "confirm_keep": ui_text("Keep the profile", lang),
         "confirm_delete": ui_text("Delete the profile", lang),
         "deleted": ui_text("The profile “{name}” was deleted.", lang),
+        "not_kept": ui_text(
+            "This browser keeps nothing for this site (its storage is full or blocked): this"
+            " profile is lost when the page is closed. Export the profile file (TOML) to keep it.",
+            lang,
+        ),
         "undo": ui_text("Undo", lang),
         "restored": ui_text("“{name}” is back.", lang),
         "point_one": engine_text("{count} point", lang),

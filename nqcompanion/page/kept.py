@@ -42,6 +42,7 @@ def confirm_html(prefix: str, words: dict[str, str]) -> str:
         f"{say['confirm_delete']}</button>"
         "</div></form></dialog>"
         f'<p class="nq-kept-status" id="{prefix}-status" role="status"></p>'
+        f'<p class="nq-not-kept" id="{prefix}-not-kept" role="alert" hidden></p>'
         f'<div class="nq-kept-undo" id="{prefix}-undo" hidden><span id="{prefix}-undo-text"></span>'
         f'<button type="button" id="{prefix}-undo-button">{say["undo"]}</button></div>'
     )

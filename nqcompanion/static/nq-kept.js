@@ -69,6 +69,9 @@ function keptClean(kept, field) {
   };
 }
 
+// Whether the storage is the page's memory (the browser refuses the site its own).
+const inMemory = () => { try { return !!localStorage.nqInMemory; } catch { return true; } };
+
 // The list kept under ``key``: its items, the one open, each change stored at once. Another tab
 // of the site keeps its own changes under the same key: each store merges what is stored with
 // this tab's list (keptMerge), and a change stored by another tab is merged in as it comes
@@ -98,10 +101,24 @@ function keptStore(key, field) {
       return Object.assign(own, item);
     }) };
   };
+  // The browser refuses to keep the list (its storage full, or blocked: nq-theme-mode.js's
+  // storage in memory): each hook is told, at once and at every store (player round 39: an
+  // army built with the storage full was gone at the reload, nothing said).
+  let refused = inMemory();
+  const hooks = [];
+  const tell = (now) => {
+    refused = now;
+    for (const hook of hooks) hook(refused);
+  };
   const store = () => {
     for (const item of kept[field]) if (seen.get(item.id) !== without(item)) item.at = Date.now();
     mergeIn(load() || { [field]: [] });
-    try { localStorage.setItem(key, JSON.stringify(kept)); } catch (error) { /* private */ }
+    try {
+      localStorage.setItem(key, JSON.stringify(kept));
+      tell(inMemory());
+    } catch (error) {
+      tell(true);
+    }
     look();
   };
   const byId = (id) => kept[field].find((item) => item.id === id);
@@ -130,6 +147,7 @@ function keptStore(key, field) {
       return place;
     },
     store,
+    refused: (hook) => { hooks.push(hook); hook(refused); },
     reload: () => { kept = load() || kept; look(); },
     // What another tab stored, merged in now: its storage event comes later, and a store made
     // before it would put an older version of its item back (``at``: this tab's store is later).
@@ -290,5 +308,10 @@ function keptList({
   });
   // Leaving the page (a reload, the language switch) sends what is typed too.
   window.addEventListener("pagehide", committed);
+  // Nothing kept by the browser: said under the list, with the way to keep the item (its file).
+  store.refused((refused) => {
+    $("not-kept").hidden = !refused;
+    $("not-kept").textContent = refused ? words.not_kept : "";
+  });
   return { draw, closeUndo, offerUndo };
 }
