@@ -216,9 +216,9 @@ def _typed_points(data: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
 def _add(data: dict[str, Any], add: dict[str, Any], lang: str) -> None:
     """A new entry of kind ``add["kind"]``, of a book's profile (``profile``, its key) or of the
     player's own (``toml``, the profile builder's file), named after it (a name no entry has),
-    with the models its kind starts with: a unit the book's usual least (or its sample profile's
-    Structure line's, "8+ per unit", if more), a support unit one."""
-    from nqcore.army.army_rules import sample_unit_minimum
+    with the models its kind starts with: a unit its sample profile's Structure line's least
+    ("8+ per unit", "2 to 4"), else the book's usual least; a support unit one."""
+    from nqcore.army.structure_lines import sample_unit_size
     from nqcore.rules.game_limits import unit_sizes
 
     kind = str(add["kind"])
@@ -227,8 +227,8 @@ def _add(data: dict[str, Any], add: dict[str, Any], lang: str) -> None:
     profile, label = _profile(add, lang)
     record: dict[str, Any] = {"name": _free_name(data, label), "profile": profile}
     if kind == "unit":
-        sample = sample_unit_minimum(profile if isinstance(profile, str) else None)
-        record["models"] = max(unit_sizes()["unit"].minimum, sample[1] if sample else 0)
+        own = sample_unit_size(profile if isinstance(profile, str) else None)
+        record["models"] = own.minimum if own else unit_sizes()["unit"].minimum
     elif kind == "support":
         record["models"] = 1
     data[kind] = [*data.get(kind, []), record]

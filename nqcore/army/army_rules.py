@@ -17,7 +17,6 @@ musician".
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +28,7 @@ from nqcore.army.characteristics import ModelType, Specialist
 from nqcore.army.force import Force, PricedEntry
 from nqcore.army.points import max_elite_models
 from nqcore.army.profiles import Profile
+from nqcore.army.structure_lines import sample_unit_size
 from nqcore.army.support_rules import support_models, support_weapons
 from nqcore.i18n import N_, P_, Msg, Refusal
 from nqcore.rules.game_limits import unit_sizes
@@ -127,7 +127,14 @@ def _unit_sizes(force: Force) -> Iterator[Breach]:
         if entry.rank_and_file < 0:
             needed = entry.models - entry.rank_and_file
             yield breach("unit-models", entry.name, models=entry.models, needed=needed)
-        if entry.models < usual.minimum or (usual.maximum or entry.models) < entry.models:
+        # A sample profile's own Structure line says its unit's size where it gives one
+        # ("2 to 4" Growlers: "normally 4 to 20" warned two of them, not twelve: player round 39).
+        own = sample_unit_size(entry.profile.key)
+        small = own is None and entry.models < usual.minimum
+        large = (own is None or own.maximum is None) and (
+            usual.maximum or entry.models
+        ) < entry.models
+        if small or large:
             yield breach("unit-size", entry.name, models=entry.models)
         magic = entry.profile.magic_level == 0
         if magic and not _fits("initiates", entry.models):
@@ -136,34 +143,15 @@ def _unit_sizes(force: Force) -> Iterator[Breach]:
             yield breach(f"{entry.formation}-size", entry.name, models=entry.models)
 
 
-def sample_unit_minimum(key: str | None) -> tuple[Msg, int] | None:
-    """The sample profile ``key``'s heading and the least its Structure line fields to a unit
-    ("6+ per unit"); none for another profile, or one without that line."""
-    from nqcore.army.profile_files import sample_profiles
-
-    for sample in sample_profiles():
-        found = _UNIT_MINIMUM.match(str(sample.unit_size or ""))
-        if sample.profile.key == key and found:
-            return sample.heading, int(found[1])
-    return None
-
-
 def _sample_unit_sizes(force: Force) -> Iterator[Breach]:
-    """A unit of a sample profile smaller than its Structure line's "6+ per unit"."""
+    """A unit of a sample profile outside its Structure line's "6+ per unit" or "2 to 4"."""
     for unit in _units(force):
-        sample = sample_unit_minimum(unit.entry.profile.key)
-        if sample is not None and unit.entry.models < sample[1]:
-            yield breach(
-                "sample-unit-size",
-                unit.entry.name,
-                profile=sample[0],
-                minimum=sample[1],
-                models=unit.entry.models,
-            )
-
-
-#: A sample profile's unit size as its Structure line prints it: "6+ per unit".
-_UNIT_MINIMUM = re.compile(r"(\d+)\+ per unit$")
+        own = sample_unit_size(unit.entry.profile.key)
+        if own is None or own.fits(unit.entry.models):
+            continue
+        key = "sample-unit-size" if own.maximum is None else "sample-unit-range"
+        values = {"profile": own.heading, "minimum": own.minimum, "maximum": own.maximum}
+        yield breach(key, unit.entry.name, models=unit.entry.models, **values)
 
 
 def _fits(key: str, models: int) -> bool:

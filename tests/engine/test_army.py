@@ -55,7 +55,7 @@ def test_every_rule_names_a_section_of_the_book() -> None:
         if line.startswith("(") and line.rstrip().endswith(")=")
     }
     rules = army_rules()
-    assert len(rules) == 33
+    assert len(rules) == 34
     assert {rule.section for rule in rules.values()} <= labels
     assert {rule.kind for rule in rules.values()} == {"refusal", "warning"}
 
@@ -140,10 +140,10 @@ def test_game_size_refused_above_the_agreed_points() -> None:
 
 @pytest.mark.parametrize(("models", "broken"), [(3, True), (4, False), (20, False), (21, True)])
 def test_unit_size_is_a_warning(models: int, broken: bool) -> None:
-    found = rules_broken(with_general(unit("Orcs", "orc-bruiser", models))).get("unit-size")
+    found = rules_broken(with_general(unit("Men", "basic-soldier", models))).get("unit-size")
     assert (found is not None) == broken
     if found is not None:
-        assert not found.refused and str(found).startswith("Orcs: a unit normally has 4 to 20")
+        assert not found.refused and str(found).startswith("Men: a unit normally has 4 to 20")
 
 
 @pytest.mark.parametrize(("models", "broken"), [(4, True), (5, True), (6, False)])
@@ -157,6 +157,34 @@ def test_a_sample_profiles_unit_size_is_a_warning(models: int, broken: bool) -> 
             f"Axes: the book fields Dwarf 6 or more to a unit; this one has {models}"
         )
         assert "« Nain »" in found.text("fr") or "Nain" in found.text("fr"), found.text("fr")
+
+
+@pytest.mark.parametrize(
+    ("profile", "models", "warned"),
+    [
+        ("growler-one-horn", 12, "sample-unit-range"),
+        ("growler-one-horn", 5, "sample-unit-range"),
+        ("growler-one-horn", 2, None),
+        ("growler-one-horn", 4, None),
+        ("wolverine-predator", 1, "sample-unit-size"),
+        ("wolverine-predator", 2, None),
+        ("dwarf", 25, "unit-size"),
+    ],
+)
+def test_a_structure_line_s_own_size_governs_its_unit(
+    profile: str, models: int, warned: str | None
+) -> None:
+    """The Growler One Horn's "2 to 4" and the Wolverine's "2+" are read (player round 39: twelve
+    Growlers passed, two were warned "normally 4 to 20"); a line with no most leaves the book's
+    usual most (a Dwarf's "6+ per unit", 25 of them)."""
+    found = rules_broken(with_general(unit("Pack", profile, models)))
+    sizes = {"unit-size", "sample-unit-size", "sample-unit-range"} & set(found)
+    assert sizes == ({warned} if warned else set()), sizes
+    if warned == "sample-unit-range":
+        assert str(found[warned]).startswith(
+            f"Pack: the book fields Growler One Horn in units of 2 to 4; this one has {models}"
+        )
+        assert "par unités de 2 à 4 figurines" in found[warned].text("fr")
 
 
 def test_leader_and_specialists_must_fit_in_the_unit() -> None:

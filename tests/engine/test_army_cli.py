@@ -24,7 +24,7 @@ models = 10
 [[unit]]
 name = "Ogres"
 profile = "ogre-freebooter"
-models = 3
+models = 1
 [[unit]]
 name = "Chaos Warriors"
 profile = "chaos-warrior"
@@ -76,8 +76,9 @@ def test_a_refused_army_exits_2_after_its_answer(capsys: Capture, tmp_path: Path
         "exceed the number of core units (rule Units, section units)"
     ) in out
     assert (
-        "Warning: Ogres: a unit normally has 4 to 20 models; this one has 3 (the book says "
-        '"normally": a guideline) (rule Units, section units)'
+        "Warning: Ogres: the book fields Ogre Freebooter 2 or more to a unit; this one has 1 "
+        "(its Structure line: a guideline) (rule Sample Profiles, section "
+        "sample-profiles-sample-profiles)"
     ) in out
 
 
@@ -97,13 +98,13 @@ def test_json_names_rule_section_and_kind(capsys: Capture, tmp_path: Path) -> No
     code, out, _ = run(capsys, "army", "--json", write(tmp_path, REFUSED), "--lang", "fr")
     answer = json.loads(out)
     assert code == 2
-    assert (answer["total"], answer["agreed"]) == (689, 1000)
-    assert [u["points"] for u in answer["roster"]] == [300, 201, 188]
+    assert (answer["total"], answer["agreed"]) == (555, 1000)
+    assert [u["points"] for u in answer["roster"]] == [300, 67, 188]
     assert answer["total"] == sum(u["points"] for u in answer["roster"])
     refusal = answer["refusals"][0]
     assert (refusal["rule"], refusal["section"], refusal["entry"]) == ("elite-units", "units", None)
     assert refusal["text"].startswith("les unités d’élite (2)")
-    warning = next(w for w in answer["army_warnings"] if w["rule"] == "unit-size")
+    warning = next(w for w in answer["army_warnings"] if w["rule"] == "sample-unit-size")
     assert warning["entry"] == "Ogres"
 
 

@@ -71,8 +71,9 @@ def data(*units: dict[str, Any], general: bool = True, **more: Any) -> dict[str,
 #: An army breaking each rule of the book, and the entry the breach is about (none: the army).
 BROKEN: dict[str, tuple[dict[str, Any], tuple[str, int] | None]] = {
     "game-size": (data(unit("Orcs", "orc-bruiser", 20), points=500), None),
-    "unit-size": (data(unit("Orcs", "orc-bruiser", 3)), ("unit", 0)),
+    "unit-size": (data(unit("Men", "basic-soldier", 3)), ("unit", 0)),
     "sample-unit-size": (data(CORE, unit("Axes", "dwarf", 4)), ("unit", 1)),
+    "sample-unit-range": (data(CORE, unit("Pack", "growler-one-horn", 12)), ("unit", 1)),
     "unit-models": (
         data(unit("Orcs", "orc-bruiser", 2, leader="hero", specialists=["musician"] * 2)),
         ("unit", 0),

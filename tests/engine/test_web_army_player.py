@@ -62,11 +62,17 @@ def test_an_entry_added_as_another_kind_than_its_profiles_is_said_plainly(lang: 
 
 @pytest.mark.parametrize(
     ("profile", "models"),
-    [("skeleton-warrior", 8), ("human-men-at-arms", 6), ("ogre-freebooter", 4)],
+    [
+        ("skeleton-warrior", 8),
+        ("human-men-at-arms", 6),
+        ("ogre-freebooter", 2),
+        ("basic-soldier", 4),
+    ],
 )
 def test_a_new_unit_starts_at_its_profiles_least(profile: str, models: int) -> None:
-    """A unit of a sample profile starts at its Structure line's least ("8+ per unit"), and never
-    below the book's usual least of a unit (4): no warning at once."""
+    """A unit of a sample profile starts at its Structure line's least ("8+ per unit", "2+ per
+    unit": the profile's own line governs its unit), another at the book's usual least of a unit
+    (4): no warning at once."""
     data = {"name": "Test", "points": 4000, "individual": [LORD]}
     answer = army({"data": data, "add": {"kind": "unit", "profile": profile}}, "en")
     assert answer["data"]["unit"][0]["models"] == models
