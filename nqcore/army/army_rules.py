@@ -150,8 +150,14 @@ def _sample_unit_sizes(force: Force) -> Iterator[Breach]:
         if own is None or own.fits(unit.entry.models):
             continue
         key = "sample-unit-size" if own.maximum is None else "sample-unit-range"
-        values = {"profile": own.heading, "minimum": own.minimum, "maximum": own.maximum}
-        yield breach(key, unit.entry.name, models=unit.entry.models, **values)
+        yield breach(
+            key,
+            unit.entry.name,
+            profile=own.heading,
+            minimum=own.minimum,
+            maximum=own.maximum,
+            models=unit.entry.models,
+        )
 
 
 def _fits(key: str, models: int) -> bool:
