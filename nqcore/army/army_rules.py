@@ -17,6 +17,7 @@ musician".
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -139,8 +140,19 @@ def _unit_sizes(force: Force) -> Iterator[Breach]:
         magic = entry.profile.magic_level == 0
         if magic and not _fits("initiates", entry.models):
             yield breach("initiates-size", entry.name, models=entry.models)
-        if entry.formation in ("ranked", "closed") and not _fits(entry.formation, entry.models):
-            yield breach(f"{entry.formation}-size", entry.name, models=entry.models)
+
+
+def _formation_sizes(force: Force) -> Iterator[Breach]:
+    """A ranked or closed unit of fewer models than its formation takes, counting the
+    individuals and characters who join it: they stand in its front rank ("Facing And
+    Formations"; the errata's open question "ranked-unit-joined-models": a Hero joining seven
+    Dwarves was refused, "this one has 7", player round 39)."""
+    joined = Counter(item.entry.joins for item in force.entries if item.entry.joins is not None)
+    for unit in _units(force):
+        entry = unit.entry
+        models = entry.models + joined[entry.name]
+        if entry.formation in ("ranked", "closed") and not _fits(entry.formation, models):
+            yield breach(f"{entry.formation}-size", entry.name, models=models)
 
 
 def _sample_unit_sizes(force: Force) -> Iterator[Breach]:
@@ -393,6 +405,7 @@ CHECKS: tuple[Callable[[Force], Iterator[Breach]], ...] = (
     _game_size,
     _specialists,
     _unit_sizes,
+    _formation_sizes,
     _sample_unit_sizes,
     _infiltrating,
     _core_and_elite,

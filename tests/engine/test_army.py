@@ -355,6 +355,19 @@ def test_formations_minimum_sizes(formation: str, models: int, rule: str, refuse
     assert rule not in rules_broken(with_general(skirmish))
 
 
+@pytest.mark.parametrize("formation", ["ranked", "closed"])
+def test_who_joins_a_unit_counts_in_its_formation(formation: str) -> None:
+    """Seven Dwarves joined by a Hero are a unit of eight in its ranks (open question
+    ranked-unit-joined-models; player round 39: "this one has 7"); the Hero alone beside them
+    adds nothing."""
+    dwarves = unit("Axes", "dwarf", 7, formation=formation)
+    hero = {"name": "Thane", "profile": "hero"}
+    joined = rules_broken(with_general(dwarves, individual=[{**hero, "joins": "Axes"}]))
+    assert f"{formation}-size" not in joined
+    apart = rules_broken(with_general(dwarves, individual=[hero]))
+    assert str(apart[f"{formation}-size"]).endswith("this one has 7")
+
+
 def test_infiltrating_units_of_at_most_seven() -> None:
     """ "An infiltrating unit may never consist of more than seven models" (the engine follows
     Infiltrating Units, erratum infiltrate-maximum-models)."""
