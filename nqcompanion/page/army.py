@@ -52,11 +52,6 @@ def _words(lang: str) -> dict[str, str]:
         "confirm_keep": ui_text("Keep the army", lang),
         "confirm_delete": ui_text("Delete the army", lang),
         "deleted": ui_text("The army “{name}” was deleted.", lang),
-        "not_kept": ui_text(
-            "This browser keeps nothing for this site (its storage is full or blocked): this army"
-            " is lost when the page is closed. Export the army file (TOML) to keep it.",
-            lang,
-        ),
         "army_name": ui_text("Army name", lang),
         "points": ui_text("Game size (points)", lang),
         "add_legend": ui_text("Add to the army", lang),
@@ -96,7 +91,7 @@ def _words(lang: str) -> dict[str, str]:
         "musician": engine_text("Musician", lang),
         "general": _(P_("army", "General")),
     }
-    said.update(_second_words(lang), **_nones(lang))
+    said.update(_second_words(lang), **_list_words(lang), **_nones(lang))
     for kind, name in _kinds(lang):
         said[f"kind-{kind}"] = name
     for formation, name in _formations(lang):
@@ -146,17 +141,34 @@ def _second_words(lang: str) -> dict[str, str]:
         "copy_failed": ui_text(
             "This browser did not let the page copy: download the roster (.txt) instead.", lang
         ),
+        "import_cancelled": ui_text("Import cancelled: no army was changed.", lang),
+        "import_reading": ui_text("Reading {file}…", lang),
+    }
+
+
+def _list_words(lang: str) -> dict[str, str]:
+    """The words of the list of kept armies: a name met twice (by an import, by a rename), and a
+    browser that keeps nothing."""
+    return {
         "same_title": ui_text("An army of this name is kept", lang),
         "same_text": ui_text(
             "“{name}” is already in this browser’s list of armies. Replace it with the file’s "
             "army, or keep both (the file’s as “{copy}”)?",
             lang,
         ),
+        "not_kept": ui_text(
+            "This browser keeps nothing for this site (its storage is full or blocked): this army"
+            " is lost when the page is closed. Export the army file (TOML) to keep it.",
+            lang,
+        ),
+        "same_named": ui_text(
+            "Another army in this browser’s list is named “{name}” too: the list tells them"
+            " apart by their points.",
+            lang,
+        ),
         "same_both": ui_text("Keep both", lang),
         "same_replace": ui_text("Replace it", lang),
         "replaced": ui_text("The army “{name}” was replaced by the file's.", lang),
-        "import_cancelled": ui_text("Import cancelled: no army was changed.", lang),
-        "import_reading": ui_text("Reading {file}…", lang),
     }
 
 

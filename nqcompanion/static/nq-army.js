@@ -122,6 +122,12 @@ function armyBuilder(box) {
       Object.assign(army, { total: result.total, points: result.points, data: result.data });
       store();
       armiesList.draw();
+      // Named as another army of the list: said, as an import of that name asks (player round 39:
+      // two "The Barrow Host" told apart by their points alone, nothing said).
+      const named = control?.id === "nq-army-name";
+      if (named && armies.all().some((other) => other !== army && other.name === army.name)) {
+        $("nq-army-status").textContent = say(said.same_named, { name: army.name });
+      }
     }
     // The field changed is taken: its refusal said before goes (player round 32: a name too
     // long, then corrected, stayed refused beside the field under "0 refusals").
