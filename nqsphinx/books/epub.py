@@ -81,6 +81,9 @@ COLUMN_GAP = 2
 #: profile reads as a card instead of shrinking to a type too small to read).
 TRANSPOSED_MAX_ROWS = 2
 TRANSPOSED = "nq-transposed"
+#: A long table that would take one of these types is set as cards instead, one per row.
+CARD_TYPES = ("nq-very-wide", "nq-widest")
+CARDS = "nq-cards"
 #: A line breaks at these spaces only (not at the no-break spaces of "21 %").
 BREAKABLE = re.compile(r"[ \t\n]+")
 #: A date as EPUB 3's ``dc:date`` takes it (W3C's profile of ISO 8601): a year, a month or a day.
@@ -400,6 +403,40 @@ def transpose(table: nodes.table) -> bool:
     return True
 
 
+def cards(table: nodes.table) -> bool:
+    """Turn a long table too wide for the page even in a small type (:data:`CARD_TYPES`) into a
+    card per row, each on its side (:func:`transpose`): the row's cells down the page beside
+    their headers, at the book's type (proof round 39: the weapons' tables at half the type,
+    8 px on a phone, their headers broken inside words). The cards' box takes the table's ids
+    and classes, its first card the table's title; tables with spanning cells stay as they are."""
+    group = next(iter(table.findall(nodes.tgroup)), None)
+    heads, bodies = _rows(table, nodes.thead), _rows(table, nodes.tbody)
+    if group is None or len(heads) != 1 or len(bodies) <= TRANSPOSED_MAX_ROWS:
+        return False
+    if any(len(row) != len(heads[0]) for row in bodies) or any(
+        "morecols" in entry or "morerows" in entry for row in heads + bodies for entry in row
+    ):
+        return False
+    made = nodes.container(classes=[CARDS])  # replace_self gives it the table's ids and classes
+    for number, values in enumerate(bodies):
+        card = nodes.table(classes=["docutils"])
+        if number == 0:
+            card += [child.deepcopy() for child in table.children if isinstance(child, nodes.title)]
+            if table.document is not None:  # a titled table has an id (Sphinx's numbering)
+                table.document.set_id(card)
+        card_group = nodes.tgroup(cols=len(heads[0]))
+        card_group += [nodes.colspec(colwidth=1) for _ in heads[0]]
+        head, body = nodes.thead(), nodes.tbody()
+        head += nodes.row("", *(entry.deepcopy() for entry in heads[0]))
+        body += nodes.row("", *(entry.deepcopy() for entry in values))
+        card_group += [head, body]
+        card += card_group
+        transpose(card)
+        made += card
+    table.replace_self(made)
+    return True
+
+
 def _book_pages(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Leave the site-only pieces of our output out of the book; mark its wide tables."""
     if not isinstance(app.builder, RulebookEpubBuilder):
@@ -409,9 +446,17 @@ def _book_pages(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         if raw.get(GENERATED) and site_only in raw.astext():
             raw.replace_self(generated_raw(raw.astext().replace(site_only, ""), "html"))
     for table in list(doctree.findall(nodes.table)):
-        if table_classes(narrowest(table), narrowest(table, headers=False)):
-            transpose(table)
+        values = narrowest(table, headers=False)
+        found = table_classes(narrowest(table), values)
+        # cards where even the values alone need a small type (a number grid keeps its rows)
+        small = set(table_classes(values, values)) & set(CARD_TYPES)
+        if found and not transpose(table) and small and cards(table):
+            continue  # each card (a table on its side) is marked below
         table["classes"] += table_classes(narrowest(table), narrowest(table, headers=False))
+    for container in doctree.findall(nodes.container):
+        if CARDS in container["classes"]:
+            for card in container.findall(nodes.table):
+                card["classes"] += table_classes(narrowest(card), narrowest(card, headers=False))
 
 
 def setup(app: Sphinx) -> None:

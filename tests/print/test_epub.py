@@ -21,8 +21,10 @@ from sphinx.errors import ConfigError
 from nqcore import po
 from nqsphinx.books.editions import SITE_ONLY_PAGES
 from nqsphinx.books.epub import (
+    CARDS,
     SITE_ONLY_STYLESHEETS,
     TRANSPOSED,
+    cards,
     cover_alt,
     edition_date,
     identifier,
@@ -435,7 +437,8 @@ def test_wide_tables_get_the_small_type_of_the_book(books: dict[str, Book], lang
         for table in odds.iterfind(".//x:table", NS)
         if "nq-table" in table.get("class", "")
     }
-    assert "nq-widest" in classes["nq-table-attack-sample-profiles"]  # 15 columns
+    # a grid of 11 columns of numbers: a smaller type (French headers break inside words)
+    assert {"nq-wide", "nq-very-wide"} & classes["nq-table-chance-to-hit"]
     narrow = book.xml("victory-conditions.xhtml").find(".//x:table", NS)  # game turns
     assert narrow is not None and "nq-wide" not in narrow.get("class", "")
     assert b"epub/nq-epub.css" in book.files["odds.xhtml"]
@@ -545,6 +548,60 @@ def test_transpose_leaves_long_or_spanning_tables() -> None:
     assert transpose(short)
     assert [row.astext() for row in short.findall(nodes.row)] == ["A\n\n1", "B\n\n2"]
     assert not transpose(table(3)) and not transpose(table(1, span=True))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_long_tables_too_wide_even_in_small_type_are_cards(
+    books: dict[str, Book], lang: str
+) -> None:
+    """The weapons' tables and the sample profiles' attacks, which took half the book's type
+    (8 px on a phone, headers broken inside words: proof round 39), are a card per row at the
+    book's type, each on its side; the cards' box keeps the table's classes and id."""
+    book = books[lang]
+    box = next(
+        div
+        for div in book.xml("armoury.xhtml").iterfind(".//x:div", NS)
+        if "nq-table-ranged-weapons" in div.get("class", "")
+    )
+    assert CARDS in box.get("class", "").split() and box.get("id")
+    tables = box.findall("x:table", NS)
+    assert len(tables) > 10
+    for table in tables:
+        assert TRANSPOSED in table.get("class", "")
+        assert not {"nq-very-wide", "nq-widest"} & set(table.get("class", "").split())
+        assert all(row[0].tag.endswith("th") for row in table.findall(".//x:tr", NS))
+    first = ["".join(cell.itertext()).strip() for cell in tables[0].find(".//x:tr", NS)]
+    assert first == [{"en": "Name", "fr": "Nom"}[lang], first[1]] and first[1]
+    assert b"div.nq-cards" in book.files["_static/epub/nq-epub.css"]
+
+
+def test_cards_leave_short_or_spanning_tables() -> None:
+    def table(rows: int, span: bool = False) -> nodes.table:
+        group = nodes.tgroup(cols=2)
+        group += [nodes.colspec(colwidth=1), nodes.colspec(colwidth=1)]
+        head, body = nodes.thead(), nodes.tbody()
+        head += nodes.row("", nodes.entry("", nodes.Text("A")), nodes.entry("", nodes.Text("B")))
+        for n in range(rows):
+            body += nodes.row(
+                "", nodes.entry("", nodes.Text(f"x{n}")), nodes.entry("", nodes.Text(f"y{n}"))
+            )
+        if span:
+            head[0][0]["morecols"] = 1
+        group += [head, body]
+        made = nodes.table("", nodes.title("", "T"), group, ids=["t"])
+        nodes.section("", made)  # a parent, which the cards take the table's place in
+        return made
+
+    long = table(3)
+    parent = long.parent
+    assert cards(long)
+    (box,) = parent.children
+    assert isinstance(box, nodes.container) and box["ids"] == ["t"] and CARDS in box["classes"]
+    assert [[row.astext() for row in card.findall(nodes.row)] for card in box.children] == [
+        [f"A\n\nx{n}", f"B\n\ny{n}"] for n in range(3)
+    ]
+    assert box.children[0][0].astext() == "T"  # the first card keeps the table's title
+    assert not cards(table(2)) and not cards(table(3, span=True))
 
 
 def test_epubcheck_finds_no_error_and_no_warning(
