@@ -9,24 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from nqcompanion.page.answers import answer_words
-from tests.browser.conftest import PHONE, Held, Site, _recorded, wait_until, watch
+from tests.browser.conftest import Site, wait_until
 from tests.browser.test_at_the_table import ENGINE_SECONDS, READY
-from tests.browser.test_at_the_table_asked_early import LISTENING
+from tests.browser.test_at_the_table_asked_early import LISTENING, held_page
 from tests.browser.test_at_the_table_before_the_engine import ENGINE_FILES
 
 NAME = "Grukk the Mid-Typ"
 
 
 def test_the_builder_s_early_choices_survive_the_switch(browser: Any, site: Site) -> None:
-    context = _recorded(
-        site,
-        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, first_visit=True),
-    )
-    held = Held(context, ENGINE_FILES)
-    watched = watch(context.new_page())
+    context, held, watched = held_page(browser, site, "en", ENGINE_FILES)
     page = watched.page
-    page.goto(site.page("en/at-the-table.html"))
-    wait_until(page, LISTENING, timeout=60)
     page.select_option("#nq-builder-start", "orc-bruiser")
     page.locator("#nq-builder-name").fill(NAME)
     page.locator("#nq-builder-name").dispatch_event("change")

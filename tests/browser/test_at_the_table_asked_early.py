@@ -22,21 +22,31 @@ LISTENING = "!!(window.nqAtTable && document.getElementById('nq-attack'))"
 ANSWERED = "!!document.getElementById('nq-attack').dataset.answer"
 
 
-@pytest.mark.parametrize(("lang", "why"), [("en", "first-visit"), ("fr", "save-data")])
-def test_an_engine_question_asked_before_the_tables_is_answered(
-    browser: Any, site: Site, lang: str, why: str
-) -> None:
+def held_page(
+    browser: Any, site: Site, lang: str, pattern: Any, script: str = ""
+) -> tuple[Any, Held, Any]:
+    """A first visit on a phone (``script`` run in it first), the requests to ``pattern`` held
+    back, once the page's script listens: its context, the held requests and the page."""
     context = _recorded(
         site,
         browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, first_visit=True),
     )
-    if why == "save-data":
-        context.add_init_script(SAVE_DATA)
-    held = Held(context, TABLES)
+    if script:
+        context.add_init_script(script)
+    held = Held(context, pattern)
     watched = watch(context.new_page())
+    watched.page.goto(site.page(f"{lang}/at-the-table.html"))
+    wait_until(watched.page, LISTENING, timeout=60)
+    return context, held, watched
+
+
+@pytest.mark.parametrize(("lang", "why"), [("en", "first-visit"), ("fr", "save-data")])
+def test_an_engine_question_asked_before_the_tables_is_answered(
+    browser: Any, site: Site, lang: str, why: str
+) -> None:
+    script = SAVE_DATA if why == "save-data" else ""
+    context, held, watched = held_page(browser, site, lang, TABLES, script)
     page = watched.page
-    page.goto(site.page(f"{lang}/at-the-table.html"))
-    wait_until(page, LISTENING, timeout=60)
     wait_until(page, "true", timeout=1)
     page.evaluate(FILL, ["attack", {"attacker": "orc-bruiser", "target": "dwarf"}])
     assert held.routes, "the tables came before the question"

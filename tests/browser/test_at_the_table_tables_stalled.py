@@ -4,18 +4,15 @@ question asked while they load is answered by the engine."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PHONE, Held, Site, _recorded, wait_until, watch
+from tests.browser.conftest import Site, wait_until
 from tests.browser.test_at_the_table import ENGINE_SECONDS
+from tests.browser.test_at_the_table_asked_early import TABLES, held_page
 from tests.browser.test_at_the_table_before_the_engine import FILL, SHOWN
 
-#: The answer tables, held back for the whole test.
-TABLES = re.compile(r"/nq-answers\.json")
-LISTENING = "!!(window.nqAtTable && document.getElementById('nq-attack'))"
 #: The page's patience with the tables once the engine is wanted (nq-at-table.js), in seconds.
 PATIENCE = 8
 
@@ -30,15 +27,8 @@ PATIENCE = 8
 def test_a_question_asked_while_the_tables_stall_is_answered_by_the_engine(
     browser: Any, site: Site, lang: str, form: str, fields: dict[str, str]
 ) -> None:
-    context = _recorded(
-        site,
-        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, first_visit=True),
-    )
-    held = Held(context, TABLES)
-    watched = watch(context.new_page())
+    context, held, watched = held_page(browser, site, lang, TABLES)
     page = watched.page
-    page.goto(site.page(f"{lang}/at-the-table.html"))
-    wait_until(page, LISTENING, timeout=60)
     page.evaluate(FILL, [form, fields])
     wait_until(
         page,

@@ -529,25 +529,30 @@ def test_short_wide_tables_are_turned_on_their_side(books: dict[str, Book], lang
     assert "".join(rows[1][1].itertext()).strip() == "4"  # UC / CU: the bow's use cost
 
 
-def test_transpose_leaves_long_or_spanning_tables() -> None:
-    def table(rows: int, span: bool = False) -> nodes.table:
-        group = nodes.tgroup(cols=2)
-        group += [nodes.colspec(colwidth=1), nodes.colspec(colwidth=1)]
-        head, body = nodes.thead(), nodes.tbody()
-        head += nodes.row("", nodes.entry("", nodes.Text("A")), nodes.entry("", nodes.Text("B")))
-        for _ in range(rows):
-            body += nodes.row(
-                "", nodes.entry("", nodes.Text("1")), nodes.entry("", nodes.Text("2"))
-            )
-        if span:
-            head[0][0]["morecols"] = 1
-        group += [head, body]
-        return nodes.table("", group)
+def _table(rows: int, span: bool = False) -> nodes.table:
+    """A titled table of two columns, A and B, and ``rows`` rows (x0 y0, x1 y1...), in a
+    section (a parent, whose child a card box takes its place as)."""
+    group = nodes.tgroup(cols=2)
+    group += [nodes.colspec(colwidth=1), nodes.colspec(colwidth=1)]
+    head, body = nodes.thead(), nodes.tbody()
+    head += nodes.row("", nodes.entry("", nodes.Text("A")), nodes.entry("", nodes.Text("B")))
+    for n in range(rows):
+        body += nodes.row(
+            "", nodes.entry("", nodes.Text(f"x{n}")), nodes.entry("", nodes.Text(f"y{n}"))
+        )
+    if span:
+        head[0][0]["morecols"] = 1
+    group += [head, body]
+    made = nodes.table("", nodes.title("", "T"), group, ids=["t"])
+    nodes.section("", made)
+    return made
 
-    short = table(1)
+
+def test_transpose_leaves_long_or_spanning_tables() -> None:
+    short = _table(1)
     assert transpose(short)
-    assert [row.astext() for row in short.findall(nodes.row)] == ["A\n\n1", "B\n\n2"]
-    assert not transpose(table(3)) and not transpose(table(1, span=True))
+    assert [row.astext() for row in short.findall(nodes.row)] == ["A\n\nx0", "B\n\ny0"]
+    assert not transpose(_table(3)) and not transpose(_table(1, span=True))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -576,23 +581,7 @@ def test_long_tables_too_wide_even_in_small_type_are_cards(
 
 
 def test_cards_leave_short_or_spanning_tables() -> None:
-    def table(rows: int, span: bool = False) -> nodes.table:
-        group = nodes.tgroup(cols=2)
-        group += [nodes.colspec(colwidth=1), nodes.colspec(colwidth=1)]
-        head, body = nodes.thead(), nodes.tbody()
-        head += nodes.row("", nodes.entry("", nodes.Text("A")), nodes.entry("", nodes.Text("B")))
-        for n in range(rows):
-            body += nodes.row(
-                "", nodes.entry("", nodes.Text(f"x{n}")), nodes.entry("", nodes.Text(f"y{n}"))
-            )
-        if span:
-            head[0][0]["morecols"] = 1
-        group += [head, body]
-        made = nodes.table("", nodes.title("", "T"), group, ids=["t"])
-        nodes.section("", made)  # a parent, which the cards take the table's place in
-        return made
-
-    long = table(3)
+    long = _table(3)
     parent = long.parent
     assert cards(long)
     (box,) = parent.children
@@ -601,7 +590,7 @@ def test_cards_leave_short_or_spanning_tables() -> None:
         [f"A\n\nx{n}", f"B\n\ny{n}"] for n in range(3)
     ]
     assert box.children[0][0].astext() == "T"  # the first card keeps the table's title
-    assert not cards(table(2)) and not cards(table(3, span=True))
+    assert not cards(_table(2)) and not cards(_table(3, span=True))
 
 
 def test_epubcheck_finds_no_error_and_no_warning(
