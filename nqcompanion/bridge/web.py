@@ -321,6 +321,11 @@ def profile_toml(record: dict[str, Any]) -> str:
     return "".join(lines)
 
 
+#: The armour's bonuses the builder ticks: a shield, a mount's barding, a naturally armoured
+#: mount (each +1 AR: Armour Values, Barding Cost / Armoured Mount).
+ARMOUR_BONUSES = ("shield", "barding", "armoured_mount")
+
+
 def _set(record: dict[str, Any], values: dict[str, Any]) -> None:
     from nqcore.army.characteristics import CHARACTERISTICS
 
@@ -339,12 +344,12 @@ def _set(record: dict[str, Any], values: dict[str, Any]) -> None:
                 record["mounted"] = True
             else:
                 record.pop("mounted", None)
-        elif name in ("armour", "shield"):
+        elif name in ("armour", *ARMOUR_BONUSES):
             armour = dict(record.get("armour", {}))
             if "ar" in record:
                 armour["value"] = record.pop("ar")
-            if name == "shield":
-                armour["shield"] = bool(value)
+            if name in ARMOUR_BONUSES:
+                armour[name] = value is True
             else:
                 armour["value"] = int(str(value).strip())
             record["armour"] = {k: v for k, v in armour.items() if v not in (False, 0)}
@@ -435,4 +440,5 @@ def _fields(record: dict[str, Any], lang: str) -> dict[str, Any]:
         "mounted": record.get("mounted") is True,
     }
     fields |= element_fields(record, lang)
-    return fields | {"armour": armour.get("value", 0), "shield": bool(armour.get("shield", False))}
+    bonuses = {name: armour.get(name) is True for name in ARMOUR_BONUSES}
+    return fields | {"armour": armour.get("value", 0)} | bonuses

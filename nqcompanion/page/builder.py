@@ -28,6 +28,8 @@ def _builder_words(lang: str) -> dict[str, str]:
         "type": ui_text("Model type", lang),
         "size": ui_text("Size", lang),
         "shield": ui_text("Shield (+1 AR)", lang),
+        "barding": ui_text("Barding (+1 AR)", lang),
+        "armoured_mount": ui_text("Armoured mount (+1 AR)", lang),
         "mounted": ui_text("Mounted: a rider and its steed in one profile", lang),
         "weapons": ui_text("Add a weapon", lang),
         "abilities": ui_text("Add an ability", lang),
@@ -224,8 +226,10 @@ def _characteristics(words: dict[str, str], lang: str) -> list[str]:
     armour = _whole(sorted(_costs()["armour"]["values"]))
     parts.append(_text_input("armour", ui_text("Armour (AR)", lang), armour))
     # A rider and its steed in one profile ("Basic cavalry steeds have the rider and steed
-    # profile combined into a single profile"): a knight's lance and Cavalry Move are its own.
-    for name in ("shield", "mounted"):
+    # profile combined into a single profile"): a knight's lance and Cavalry Move are its own;
+    # its mount's barding or natural armour adds to its AR ("Barding Cost / Armoured Mount":
+    # the book's knight could not be made here, player round 40).
+    for name in ("shield", "barding", "armoured_mount", "mounted"):
         parts.append(
             f'<div class="nq-field nq-check"><input type="checkbox" id="nq-builder-{name}" '
             f'data-set="{name}"/><label for="nq-builder-{name}">'

@@ -312,3 +312,28 @@ def test_a_french_file_names_the_book_s_sections_as_the_french_pages_do() -> Non
         assert len(source) == len(english), (key, source)
         for section, said in zip(english, source, strict=True):
             assert said in headings[section], (key, section, said)
+
+
+@pytest.mark.parametrize("bonus", ["barding", "armoured_mount"])
+def test_the_builder_gives_a_mount_its_barding_or_natural_armour(bonus: str) -> None:
+    """The book's knight, heavy armour (AR4), a shield and a barded warhorse: AR6, the barding
+    priced +3 (Barding Cost / Armoured Mount), which the builder had no field for (player round
+    40); the box unticked takes it back off."""
+    start = build({"start": "basic-warrior"}, "en")
+    knight = build(
+        {
+            "toml": start["toml"],
+            "set": {"armour": "4", "shield": True, bonus: True, "mounted": True},
+        },
+        "en",
+    )
+    record = tomllib.loads(knight["toml"])
+    assert record["armour"] == {"value": 4, "shield": True, bonus: True}
+    assert knight["fields"][bonus] is True and knight["fields"]["shield"] is True
+    items = {i["item"]: i["points"] for i in knight["points"]["json"]["items"]}
+    said = {"barding": "Barding, AR +1", "armoured_mount": "Armoured Mount, AR +1"}[bonus]
+    assert items[said] == 3
+    unticked = build({"toml": knight["toml"], "set": {bonus: False}}, "en")
+    assert bonus not in tomllib.loads(unticked["toml"])["armour"]
+    points = unticked["points"]["json"]["points"]
+    assert points == knight["points"]["json"]["points"] - 3
