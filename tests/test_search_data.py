@@ -44,6 +44,15 @@ def test_the_search_data_of_the_book() -> None:
         ("[stems.de]\nx = ['x']\n", "[stems] holds one table per language (en, fr)"),
         ("[stems.fr]\nsort = []\n", "[stems.fr] sort: a non-empty list of words is wanted"),
         ("[stems.fr]\na = ['mot']\nb = ['mot']\n", "[stems.fr] 'mot' is under a and b"),
+        (
+            "[stems.en]\n'__proto__' = ['constructor']\n",
+            "[stems.en] '__proto__': a stem and its words are words (letters, an apostrophe or a"
+            " hyphen inside)",
+        ),
+        (
+            "[stems.fr]\nmot = ['</script><script>x']\n",
+            "[stems.fr] '</script><script>x': a stem and its words are words",
+        ),
         ("[[synonym]]\ntarget = 'Magic'\nen = ['spell']\n", '#1: `target` must be "page"'),
         ("[[synonym]]\ntarget = 'magic'\n", "[[synonym]] #1 (magic): no words (en, fr)"),
         ("[[synonym]]\ntarget = 'magic'\nde = ['Zauber']\n", "#1: unknown field(s) de"),

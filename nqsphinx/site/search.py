@@ -103,6 +103,11 @@ def _weights(path: Path, value: Any) -> dict[str, float]:
     return {page: float(weight) for page, weight in value.items()}
 
 
+#: A word of the book's languages: letters, with an apostrophe or a hyphen between them ("__proto__"
+#: is none; the page's script looks a word up as an own key, Object.hasOwn).
+A_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+
 def _stems(path: Path, value: Any) -> dict[str, dict[str, str]]:
     if not isinstance(value, dict) or set(value) - set(LANGS):
         raise SearchDataError(f"{path}: [stems] holds one table per language ({', '.join(LANGS)})")
@@ -112,6 +117,12 @@ def _stems(path: Path, value: Any) -> dict[str, dict[str, str]]:
             raise SearchDataError(f"{path}: [stems.{lang}] must be a table of stem = [words]")
         found: dict[str, str] = {}
         for stem, words in groups.items():
+            for word in (stem, *_words(words, f"{path}: [stems.{lang}] {stem}")):
+                if not A_WORD.fullmatch(word):  # "__proto__" (attacker round 40)
+                    raise SearchDataError(
+                        f"{path}: [stems.{lang}] {word!r}: a stem and its words are words"
+                        " (letters, an apostrophe or a hyphen inside)"
+                    )
             for word in _words(words, f"{path}: [stems.{lang}] {stem}"):
                 for form in dict.fromkeys((word.lower(), fold(word))):
                     if found.get(form, stem) != stem:
