@@ -40,7 +40,7 @@ from nqcompanion.bridge.web_names import (
     unplaced,
     written_name,
 )
-from nqcompanion.bridge.web_picks import add_named, pick_names, remove_pick
+from nqcompanion.bridge.web_picks import add_named, make_primary, pick_names, remove_pick
 from nqcompanion.bridge.web_starting import starting_record
 from nqcore.army.characteristics import blank_profile
 from nqcore.army.toml_values import quoted, toml_key
@@ -375,6 +375,8 @@ def build(request: dict[str, Any], lang: str) -> dict[str, Any]:
         replaced = add_named(record, request.get("add"), lang)
         if "remove" in request:
             remove_pick(record, str(request["remove"][0]), int(request["remove"][1]))
+        if "primary" in request:
+            make_primary(record, int(request["primary"]))
         if "start" not in request:
             made_from(record, before, lang)
         names = pick_names(record, lang)

@@ -89,6 +89,14 @@ def remove_pick(record: dict[str, Any], listed: str, index: int) -> None:
         record.pop(listed, None)
 
 
+def make_primary(record: dict[str, Any], index: int) -> None:
+    """The weapon at ``index`` first: the model's primary weapon, at full points, the others at
+    half ("Weapon Selection": second and subsequent weapons at half the cost, rounded up)."""
+    weapons = list(record.get("weapons", []))
+    weapons.insert(0, weapons.pop(index))
+    record["weapons"] = weapons
+
+
 def pick_names(record: dict[str, Any], lang: str) -> dict[str, list[str]]:
     """The weapons, abilities, traits, equipment and spells of ``record`` as the reader names
     them."""

@@ -999,6 +999,17 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
     remove.setAttribute("aria-label", say(said.named, { action: said.remove, name: name || "" }));
   }
   builder.querySelector("#nq-builder-add-element").hidden = elements.every((f) => !f.hidden);
+  const primaryButton = (name, index) => {
+    const button = Object.assign(document.createElement("button"),
+      { type: "button", textContent: said.primary });
+    button.setAttribute("aria-label", say(said.named, { action: said.primary, name }));
+    button.addEventListener("click", () => builderAsk({ primary: index }, undefined, true)
+      .then(() => {
+        builder.querySelector("#nq-builder-said").textContent = say(said.made_primary, { name });
+        builder.querySelector('ul.nq-builder-list[data-list="weapons"] button')?.focus();
+      }));
+    return button;
+  };
   for (const list of builder.querySelectorAll("ul.nq-builder-list")) {
     const listed = list.dataset.list;
     list.replaceChildren(...result.picks[listed].map((name, index) => {
@@ -1016,6 +1027,15 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
         builder.querySelector("#nq-builder-said").textContent = say(said.removed, { name });
       }));
       item.append(`${name} `, button);
+      // The first weapon is the primary, at full points, the others at half (Weapon Selection):
+      // said, and any other made the primary (player round 40: the first added was, unsaid).
+      if (listed === "weapons" && result.picks.weapons.length > 1) {
+        button.before(Object.assign(document.createElement("span"), {
+          className: "nq-builder-weapon-price",
+          textContent: `(${index ? said.second_said : said.primary_said}) `,
+        }));
+        if (index) item.append(" ", primaryButton(name, index));
+      }
       return item;
     }));
   }

@@ -337,3 +337,17 @@ def test_the_builder_gives_a_mount_its_barding_or_natural_armour(bonus: str) -> 
     assert bonus not in tomllib.loads(unticked["toml"])["armour"]
     points = unticked["points"]["json"]["points"]
     assert points == knight["points"]["json"]["points"] - 3
+
+
+def test_any_weapon_can_be_made_the_primary_at_full_points() -> None:
+    """Weapon Selection: the primary weapon at full points, the others at half (rounded up); the
+    builder made primary whichever was added first (player round 40), now any can be."""
+    start = build({"start": "basic-warrior"}, "en")
+    sword = build({"toml": start["toml"], "add": ["weapons", "sword"]}, "en")
+    both = build({"toml": sword["toml"], "add": ["weapons", "long-bow"]}, "en")
+    assert both["picks"]["weapons"] == ["Sword", "Long Bow"]
+    bow = build({"toml": both["toml"], "primary": 1}, "en")
+    assert bow["picks"]["weapons"] == ["Long Bow", "Sword"]
+    assert tomllib.loads(bow["toml"])["weapons"] == ["long-bow", "sword"]
+    # the sword's 3 at half is 2, the long bow's at half is 3: 1 point more with the bow first
+    assert bow["points"]["json"]["points"] == both["points"]["json"]["points"] + 1
