@@ -43,10 +43,6 @@ def _builder_words(lang: str) -> dict[str, str]:
         "field_refused": ui_text("{field}: {refusal}", lang),
         "refused": ui_text("Refused:", lang),
         "removed": ui_text("“{name}” removed.", lang),
-        "primary": ui_text("Make it the primary weapon", lang),
-        "primary_said": ui_text("primary weapon: full points", lang),
-        "second_said": ui_text("half points", lang),
-        "made_primary": ui_text("“{name}” is the primary weapon, at full points.", lang),
         "replaced": ui_text("“{old}” replaced by “{name}”.", lang),
         "added_later": ui_text("{name}: added once the rules engine is ready", lang),
         "export": ui_text("Export the profile file (TOML)", lang),
@@ -83,7 +79,18 @@ def _builder_words(lang: str) -> dict[str, str]:
         "medium": ui_text("Medium", lang),
         "large": ui_text("Large", lang),
         "very-large": ui_text("Very large", lang),
-    } | _kept_words(lang)
+    } | _kept_words(lang) | _weapon_words(lang)
+
+
+def _weapon_words(lang: str) -> dict[str, str]:
+    """What the weapons' list says of each weapon's price (Weapon Selection: the primary at full
+    points, the others at half) and of a weapon made the primary."""
+    return {
+        "primary": ui_text("Make it the primary weapon", lang),
+        "primary_said": ui_text("primary weapon: full points", lang),
+        "second_said": ui_text("half points", lang),
+        "made_primary": ui_text("“{name}” is the primary weapon, at full points.", lang),
+    }
 
 
 def _kept_words(lang: str) -> dict[str, str]:
