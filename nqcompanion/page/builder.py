@@ -22,68 +22,65 @@ MODEL_TYPE_NAMES = ("Core", "Elite", "Unit Leader", "Individual", "Character", "
 
 
 def _builder_words(lang: str) -> dict[str, str]:
-    return (
-        {
-            "start": ui_text("Start from a profile of the book", lang),
-            "name": ui_text("Name", lang),
-            "type": ui_text("Model type", lang),
-            "size": ui_text("Size", lang),
-            "shield": ui_text("Shield (+1 AR)", lang),
-            "barding": ui_text("Barding (+1 AR)", lang),
-            "armoured_mount": ui_text("Armoured mount (+1 AR)", lang),
-            "mounted": ui_text("Mounted: a rider and its steed in one profile", lang),
-            "weapons": ui_text("Add a weapon", lang),
-            "abilities": ui_text("Add an ability", lang),
-            "traits": ui_text("Add a trait", lang),
-            "equipment": ui_text("Add equipment", lang),
-            "spells": ui_text("Add a spell", lang),
-            "add": ui_text("Add", lang),
-            "add_element": ui_text("Add a mount or crew member", lang),
-            "remove": ui_text("Remove", lang),
-            "named": ui_text("{action}: {name}", lang),
-            "field_refused": ui_text("{field}: {refusal}", lang),
-            "refused": ui_text("Refused:", lang),
-            "removed": ui_text("“{name}” removed.", lang),
-            "replaced": ui_text("“{old}” replaced by “{name}”.", lang),
-            "added_later": ui_text("{name}: added once the rules engine is ready", lang),
-            "export": ui_text("Export the profile file (TOML)", lang),
-            "import": ui_text("Import a profile file (TOML)", lang),
-            "print": ui_text("Print the card", lang),
-            "file": ui_text("The profile file, as nq points reads it", lang),
-            "none_or_int": ui_text(
-                "Enter a whole number from {min} to {max}, or leave it empty for none.", lang
-            ),
-            # beside RA or CC left empty: none, said (player round eighteen: CC emptied became "–"
-            # on the card without a word)
-            "none_note": ui_text(
-                "{field}: none (–), as for a chariot. Type a number to give it one.", lang
-            ),
-            # beside a mount's or a crew member's RA, CC or ST left empty: the model's own stands
-            "element_none_note": ui_text(
-                "{field}: the whole model's (–). Type a number to give it its own.", lang
-            ),
-            # one sentence, its full stop after the engine's refusal (which has none)
-            "refused_file": ui_text(
-                "This file is not a profile the rules engine can price: {refusal}.", lang
-            ),
-            "refused_problems": ui_text(
-                "This file is not a profile the rules engine can price ({count} problems):", lang
-            ),
-            "army_file": ui_text("This is an army file: import it in the Army Builder.", lang),
-            "imported_copy": ui_text(
-                "A profile named “{name}” is already kept: the file’s is kept as “{copy}”.", lang
-            ),
-            "choose_file": ui_text(
-                "Choose instead a .toml file made with “Export the profile file (TOML)”.", lang
-            ),
-            "small": ui_text("Small", lang),
-            "medium": ui_text("Medium", lang),
-            "large": ui_text("Large", lang),
-            "very-large": ui_text("Very large", lang),
-        }
-        | _kept_words(lang)
-        | _weapon_words(lang)
-    )
+    words = {
+        "start": ui_text("Start from a profile of the book", lang),
+        "name": ui_text("Name", lang),
+        "type": ui_text("Model type", lang),
+        "size": ui_text("Size", lang),
+        "shield": ui_text("Shield (+1 AR)", lang),
+        "barding": ui_text("Barding (+1 AR)", lang),
+        "armoured_mount": ui_text("Armoured mount (+1 AR)", lang),
+        "mounted": ui_text("Mounted: a rider and its steed in one profile", lang),
+        "weapons": ui_text("Add a weapon", lang),
+        "abilities": ui_text("Add an ability", lang),
+        "traits": ui_text("Add a trait", lang),
+        "equipment": ui_text("Add equipment", lang),
+        "spells": ui_text("Add a spell", lang),
+        "add": ui_text("Add", lang),
+        "add_element": ui_text("Add a mount or crew member", lang),
+        "remove": ui_text("Remove", lang),
+        "named": ui_text("{action}: {name}", lang),
+        "field_refused": ui_text("{field}: {refusal}", lang),
+        "refused": ui_text("Refused:", lang),
+        "removed": ui_text("“{name}” removed.", lang),
+        "replaced": ui_text("“{old}” replaced by “{name}”.", lang),
+        "added_later": ui_text("{name}: added once the rules engine is ready", lang),
+        "export": ui_text("Export the profile file (TOML)", lang),
+        "import": ui_text("Import a profile file (TOML)", lang),
+        "print": ui_text("Print the card", lang),
+        "file": ui_text("The profile file, as nq points reads it", lang),
+        "none_or_int": ui_text(
+            "Enter a whole number from {min} to {max}, or leave it empty for none.", lang
+        ),
+        # beside RA or CC left empty: none, said (player round eighteen: CC emptied became "–"
+        # on the card without a word)
+        "none_note": ui_text(
+            "{field}: none (–), as for a chariot. Type a number to give it one.", lang
+        ),
+        # beside a mount's or a crew member's RA, CC or ST left empty: the model's own stands
+        "element_none_note": ui_text(
+            "{field}: the whole model's (–). Type a number to give it its own.", lang
+        ),
+        # one sentence, its full stop after the engine's refusal (which has none)
+        "refused_file": ui_text(
+            "This file is not a profile the rules engine can price: {refusal}.", lang
+        ),
+        "refused_problems": ui_text(
+            "This file is not a profile the rules engine can price ({count} problems):", lang
+        ),
+        "army_file": ui_text("This is an army file: import it in the Army Builder.", lang),
+        "imported_copy": ui_text(
+            "A profile named “{name}” is already kept: the file’s is kept as “{copy}”.", lang
+        ),
+        "choose_file": ui_text(
+            "Choose instead a .toml file made with “Export the profile file (TOML)”.", lang
+        ),
+        "small": ui_text("Small", lang),
+        "medium": ui_text("Medium", lang),
+        "large": ui_text("Large", lang),
+        "very-large": ui_text("Very large", lang),
+    }
+    return words | _kept_words(lang) | _weapon_words(lang)
 
 
 def _weapon_words(lang: str) -> dict[str, str]:
