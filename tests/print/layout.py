@@ -176,9 +176,23 @@ def _ends_with(lines: tuple[str, ...], title: str) -> bool:
 
 
 def _heading_line(lines: tuple[str, ...], title: str) -> int | None:
-    """The index of the (last) line of ``lines`` that ends the heading ``title``, if any."""
-    found = [i for i in range(len(lines)) if _ends_with(lines[: i + 1], title)]
+    """The index of the (last) line of ``lines`` that ends the heading ``title``, if any; not a
+    figure's caption that repeats the title under the numbered heading ("7.3.3 Formation
+    serrée", then the diagram captioned « Formation serrée »)."""
+    found = [
+        i
+        for i in range(len(lines))
+        if _ends_with(lines[: i + 1], title) and not _caption_under_heading(lines, i, title)
+    ]
     return found[-1] if found else None
+
+
+def _caption_under_heading(lines: tuple[str, ...], index: int, title: str) -> bool:
+    """Whether line ``index`` is ``title`` alone, unnumbered, below the numbered heading of the
+    same words on the page: a caption of the section's figure, not its heading."""
+    numbered = re.compile(r"\d+(?:\.\d+)*\.?\s+" + re.escape(squeeze(title)), re.IGNORECASE)
+    alone = squeeze(lines[index]).casefold() == squeeze(title).casefold()
+    return alone and any(numbered.fullmatch(squeeze(line)) for line in lines[:index])
 
 
 def outline_levels(pdf: Path) -> list[tuple[int, str, int]]:
@@ -243,7 +257,9 @@ def headings_at_foot(pdf: Path) -> list[str]:
     return [
         f"{pages[page - 1].where()}: {title!r}"
         for page, title in outline(pdf)
-        if pages[page - 1].lines and _ends_with(pages[page - 1].lines, title)
+        if pages[page - 1].lines
+        and _ends_with(pages[page - 1].lines, title)
+        and not _caption_under_heading(pages[page - 1].lines, len(pages[page - 1].lines) - 1, title)
     ]
 
 

@@ -227,7 +227,7 @@ CODE_ALLOWED = (
         "the names a player gave the army and its units in the army file",
     ),
     Allowed(
-        r"\bunits(?=⁆\))|(?<=\(')points-values(?=', )",
+        r"\b(units|sample-profiles-sample-profiles)(?=⁆\))|(?<=\(')points-values(?=', )",
         "a rule's section label, the same in every language, as nq army cites it",
     ),
     Allowed(
