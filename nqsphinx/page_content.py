@@ -43,6 +43,7 @@ from nqcore.characters import invisible, unshowable
 from nqcore.long_words import long_run_problem, long_word_problem
 from nqsphinx.upstream import nesting
 from nqtranslate.guard import BIDI, CONTROL
+from nqtranslate.structure import TOPMATTER
 
 logger = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ logger = logging.getLogger(__name__)
 EVAL_RST = re.compile(r"(`{3,}|~{3,}|:{3,})\s*\{eval-rst\}", re.IGNORECASE)
 #: Front matter as MyST's ``read_topmatter`` finds it: a first line that starts with three dashes
 #: (``---x`` or ``----`` too: attacker round 39), to a line that starts with them.
-FRONT_MATTER = re.compile(r"\A(?:\ufeff)?---")
+FRONT_MATTER = re.compile(r"\A(?:\ufeff)?" + re.escape(TOPMATTER))
 SAFE_SCHEMES = ("http", "https")
 #: A directive's option, ``:columns: 3``, or in a YAML option block one that Sphinx or docutils
 #: reads as a count (``emphasize-lines: 2``): Sphinx expands some into lists before checking

@@ -403,21 +403,23 @@ def transpose(table: nodes.table) -> bool:
     return True
 
 
-def cards(table: nodes.table) -> bool:
+def cards(table: nodes.table) -> list[nodes.table]:
     """Turn a long table too wide for the page even in a small type (:data:`CARD_TYPES`) into a
     card per row, each on its side (:func:`transpose`): the row's cells down the page beside
     their headers, at the book's type (proof round 39: the weapons' tables at half the type,
     8 px on a phone, their headers broken inside words). The cards' box takes the table's ids
-    and classes, its first card the table's title; tables with spanning cells stay as they are."""
+    and classes, its first card the table's title; tables with spanning cells stay as they are
+    (none made)."""
     group = next(iter(table.findall(nodes.tgroup)), None)
     heads, bodies = _rows(table, nodes.thead), _rows(table, nodes.tbody)
     if group is None or len(heads) != 1 or len(bodies) <= TRANSPOSED_MAX_ROWS:
-        return False
+        return []
     if any(len(row) != len(heads[0]) for row in bodies) or any(
         "morecols" in entry or "morerows" in entry for row in heads + bodies for entry in row
     ):
-        return False
+        return []
     made = nodes.container(classes=[CARDS])  # replace_self gives it the table's ids and classes
+    each: list[nodes.table] = []
     for number, values in enumerate(bodies):
         card = nodes.table(classes=["docutils"])
         if number == 0:
@@ -432,9 +434,10 @@ def cards(table: nodes.table) -> bool:
         card_group += [head, body]
         card += card_group
         transpose(card)
-        made += card
+        each.append(card)
+    made += each
     table.replace_self(made)
-    return True
+    return each
 
 
 def _book_pages(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -450,13 +453,9 @@ def _book_pages(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         found = table_classes(narrowest(table), values)
         # cards where even the values alone need a small type (a number grid keeps its rows)
         small = set(table_classes(values, values)) & set(CARD_TYPES)
-        if found and not transpose(table) and small and cards(table):
-            continue  # each card (a table on its side) is marked below
-        table["classes"] += table_classes(narrowest(table), narrowest(table, headers=False))
-    for container in doctree.findall(nodes.container):
-        if CARDS in container["classes"]:
-            for card in container.findall(nodes.table):
-                card["classes"] += table_classes(narrowest(card), narrowest(card, headers=False))
+        made = cards(table) if found and not transpose(table) and small else []
+        for each in made or [table]:
+            each["classes"] += table_classes(narrowest(each), narrowest(each, headers=False))
 
 
 def setup(app: Sphinx) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from nqcompanion.bridge.web import build
+from nqcore.army.points import armoured_mount_cost, barding_cost
 from tests.browser.conftest import Site
 from tests.browser.test_at_table_state import _open
 
@@ -29,7 +30,8 @@ def test_a_mount_s_armour_is_ticked_priced_and_taken_off(
     page.evaluate("window.nqAtTable.builder.idle()")
     ticked = build({"toml": start["toml"], "set": {bonus: True}}, lang)
     assert page.locator("#nq-builder-summary").inner_text() == ticked["summary"]
-    assert ticked["points"]["json"]["points"] == start["points"]["json"]["points"] + 3
+    cost = {"barding": barding_cost, "armoured_mount": armoured_mount_cost}[bonus]()
+    assert ticked["points"]["json"]["points"] == start["points"]["json"]["points"] + cost
     assert box.is_checked()
     box.tap()
     page.evaluate("window.nqAtTable.builder.idle()")

@@ -8,12 +8,14 @@ import json
 import tomllib
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from nqcompanion.bridge.web import ask, ask_json, build, profile_toml
 from nqcompanion.bridge.web_checks import refusal_answer
 from nqcompanion.bridge.web_starting import starting_choices, starting_profiles, starting_record
+from nqcore.army.points import additional_weapon_cost, armoured_mount_cost, barding_cost
 from nqcore.army.profile_files import parse_profile, sample_profile
 from nqcore.army.profile_points import profile_points
 from nqcore.cli.commands import main
@@ -332,11 +334,12 @@ def test_the_builder_gives_a_mount_its_barding_or_natural_armour(bonus: str) -> 
     assert knight["fields"][bonus] is True and knight["fields"]["shield"] is True
     items = {i["item"]: i["points"] for i in knight["points"]["json"]["items"]}
     said = {"barding": "Barding, AR +1", "armoured_mount": "Armoured Mount, AR +1"}[bonus]
-    assert items[said] == 3
+    cost = {"barding": barding_cost, "armoured_mount": armoured_mount_cost}[bonus]()
+    assert items[said] == cost
     unticked = build({"toml": knight["toml"], "set": {bonus: False}}, "en")
     assert bonus not in tomllib.loads(unticked["toml"])["armour"]
     points = unticked["points"]["json"]["points"]
-    assert points == knight["points"]["json"]["points"] - 3
+    assert points == knight["points"]["json"]["points"] - cost
 
 
 def test_any_weapon_can_be_made_the_primary_at_full_points() -> None:
@@ -349,5 +352,16 @@ def test_any_weapon_can_be_made_the_primary_at_full_points() -> None:
     bow = build({"toml": both["toml"], "primary": 1}, "en")
     assert bow["picks"]["weapons"] == ["Long Bow", "Sword"]
     assert tomllib.loads(bow["toml"])["weapons"] == ["long-bow", "sword"]
-    # the sword's 3 at half is 2, the long bow's at half is 3: 1 point more with the bow first
-    assert bow["points"]["json"]["points"] == both["points"]["json"]["points"] + 1
+    sword_first, bow_first = _weapon_prices(both), _weapon_prices(bow)
+    # each at full points first, at half (rounded up) second
+    assert bow_first["Sword"] == additional_weapon_cost(sword_first["Sword"])
+    assert sword_first["Long Bow"] == additional_weapon_cost(bow_first["Long Bow"])
+
+
+def _weapon_prices(answer: dict[str, Any]) -> dict[str, int]:
+    """The points of each weapon of a builder's answer, by its name ("Sword", "Long Bow")."""
+    return {
+        item["item"].split(" (")[0]: int(item["points"])
+        for item in answer["points"]["json"]["items"]
+        if item["item"].split(" (")[0] in answer["picks"]["weapons"]
+    }
