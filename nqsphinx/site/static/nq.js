@@ -169,9 +169,22 @@
   // "Work it out" link) names its form, under its section's heading and a few lines of help:
   // the form came to the top and the heading went under the header; the section comes instead,
   // heading first, so that a deep link's heading or row is never under the header or off screen.
-  const land = () => {
+  // Arrived by the switch (?p=N), the block of the section the reader was at comes instead.
+  const switchedBlock = (target) => {
+    const index = Number(new URLSearchParams(window.location.search).get("p"));
+    if (!Number.isInteger(index) || index < 1) return null;
+    const section = target.closest("section");
+    return (section && blocks(section)[index]) || null;
+  };
+  const land = (switched) => {
     const target = named();
     if (!target || moved) return;
+    const block = switched && switchedBlock(target);
+    if (block) {
+      const top = block.getBoundingClientRect().top - headerBottom() - 8;
+      window.scrollBy({ top, behavior: "instant" });
+      return;
+    }
     // Arrived by the switch from a row or card: at the height it had on the reader's screen.
     const height = Number(new URLSearchParams(window.location.search).get("y"));
     if (height > 0 && target.getBoundingClientRect().height) {
@@ -183,33 +196,17 @@
     (calculator || target).scrollIntoView({ block: "start", behavior: "instant" });
   };
   window.addEventListener("load", () => {
-    if (new URLSearchParams(window.location.search).get("p")) return;
-    land();
+    land(true);
     // The layout may still change after the load (fonts, framed tables) on a slow device: the
-    // target is brought back at each change of the page's size for three seconds, unless the
-    // reader has scrolled.
+    // place is brought back at each change of the page's size for three seconds, unless the
+    // reader has scrolled (a font arriving late moved a switched-to paragraph under the header).
     if (!("ResizeObserver" in window)) return;
-    const watch = new ResizeObserver(() => land());
+    const watch = new ResizeObserver(() => land(true));
     watch.observe(document.body);
     window.setTimeout(() => watch.disconnect(), 3000);
   });
-  window.addEventListener("hashchange", land);
-  // Arrived by the switch: to the block of the section the reader was at.
-  window.addEventListener("load", () => {
-    const index = Number(new URLSearchParams(window.location.search).get("p"));
-    if (!window.location.hash || !Number.isInteger(index) || index < 1) return;
-    let target = null;
-    try {
-      target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
-    } catch {
-      return; // a malformed anchor: the browser's own place stands
-    }
-    const section = target && target.closest("section");
-    const block = section && blocks(section)[index];
-    if (!block) return;
-    const top = block.getBoundingClientRect().top + window.scrollY - headerBottom() - 8;
-    window.scrollTo({ top, behavior: "instant" });
-  });
+  // A link within the page names a section, not the block the switch brought the reader to.
+  window.addEventListener("hashchange", () => land(false));
 })();
 
 // Glossary terms, the WAI-ARIA tooltip pattern.  Each term link is described (aria-describedby)
