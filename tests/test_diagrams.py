@@ -201,6 +201,38 @@ def test_deployment_zones_are_12_inches_deep_and_6_from_the_sides() -> None:
         assert zone["y"] == table["y"] or zone["y"] + zone["height"] == table["y"] + table["height"]
 
 
+def _label_box(text: ET.Element) -> tuple[float, float, float, float]:
+    """A label's box (x0, y0, x1, y1), from its anchor, its type size (11 units, glyphs about
+    0.6 of it wide, 0.75 high) and a rotation by -90 degrees about its anchor (a vertical label)."""
+    x, y, length = float(text.attrib["x"]), float(text.attrib["y"]), 0.6 * 11 * len(text.text or "")
+    start = {"start": 0.0, "middle": -length / 2, "end": -length}[text.get("text-anchor", "start")]
+    if "rotate(-90" in text.get("transform", ""):
+        return (x - 0.75 * 11, y - start - length, x, y - start)
+    return (x + start, y - 0.75 * 11, x + start + length, y)
+
+
+def test_deployment_zones_labels_clear_the_zones_edges() -> None:
+    """Each measure's label stands clear of the zones' outlines (the proof-reader of round 40:
+    zone B's 12" was crossed by the zone's right edge, zone A's touched its left edge)."""
+    root = drawing("deployment-zones")
+    zones = [r for r in root.iter(f"{SVG}rect") if (r.get("id") or "").startswith("zone-")]
+    labels = [t for t in root.iter(f"{SVG}text") if '"' in (t.text or "")]
+    assert len(zones) == 2 and len(labels) == 5
+    crossed = []
+    for label in labels:
+        x0, y0, x1, y1 = _label_box(label)
+        for zone in zones:
+            left, top = float(zone.attrib["x"]), float(zone.attrib["y"])
+            right, bottom = left + float(zone.attrib["width"]), top + float(zone.attrib["height"])
+            inside_y = y0 < bottom and y1 > top
+            inside_x = x0 < right and x1 > left
+            if (inside_y and any(x0 < edge < x1 for edge in (left, right))) or (
+                inside_x and any(y0 < edge < y1 for edge in (top, bottom))
+            ):
+                crossed.append(f"{label.text} at {label.attrib['x']},{label.attrib['y']}")
+    assert crossed == []
+
+
 def test_who_can_fight_who_and_assistance_are_in_contact() -> None:
     for name in ("who-can-fight-who", "combat-assistance"):
         (elf,) = bases(name, "friend")

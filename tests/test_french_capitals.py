@@ -218,3 +218,34 @@ def test_the_one_army_banner_is_always_capitalised() -> None:
         for at in re.finditer(re.escape(name[0].lower() + name[1:]), text)
     ]
     assert found == []
+
+
+#: The one item whose name stays capitalised in a sentence: the army's unique banner, written as
+#: its title (« la Bannière d’armée », as the book's « the Battle Standard »).
+UNIQUE_ITEMS = ("Bannière d’armée",)
+#: A determiner: the words before a common noun inside a sentence.
+_DETERMINER = (
+    r"(?:\b(?:le|la|les|un|une|des|du|de|son|sa|ses|leur|leurs|cette|ce|ces|votre|vos|au|aux) "
+    r"|\b[lLdD][’'])"
+)
+
+
+def test_an_item_after_a_determiner_is_a_common_noun() -> None:
+    """« son épée à lame large », « l’arc long », « le trébuchet », as 159 places wrote them, never
+    « son Épée à lame large »: the armoury's weapons, the equipment and the armour are common
+    nouns in a French sentence (the proof-reader of round 40 found « une Épée à lame large »
+    eight times beside « une épée à lame large »)."""
+    fr = translator("fr")
+    items = {fr(Msg(w.name)) for w in all_weapons()} | {fr(Msg(f.name)) for f in equipment()}
+    armour = datafiles.load("characteristic_costs.toml")["armour_type"]
+    items |= {fr(P_("armour", kind["description"])) for kind in armour}
+    items = {item for item in items if item[:1].isupper() and item not in UNIQUE_ITEMS}
+    assert {"Épée à lame large", "Arc long", "Trébuchet", "Armure légère"} <= items
+    named = "|".join(re.escape(item) for item in sorted(items, key=len, reverse=True))
+    pattern = re.compile(_DETERMINER + "(" + named + r")\b")
+    wrong = [
+        f"{place}: …{text[max(0, m.start() - 20) : m.end() + 10]}…"
+        for place, text in [*_messages(), *_glossary_texts()]
+        for m in pattern.finditer(text)
+    ]
+    assert wrong == []

@@ -496,6 +496,9 @@ function armyBuilder(box) {
     }
     const picker = select([], null, $("nq-army-options"));
     picker.id = id;
+    picker.classList.add("nq-army-option-picker");
+    // Whose list it is: an option chosen here is kept across a redraw of this entry only.
+    picker.dataset.entry = JSON.stringify([record.profile ?? null, record.name ?? null]);
     // An option only some kinds of entry may take is offered to those only (the engine marks it).
     for (const option of picker.querySelectorAll("option[data-kinds]")) {
       if (!option.dataset.kinds.split(" ").includes(kind)) option.remove();
@@ -602,6 +605,19 @@ function armyBuilder(box) {
     if (!again || again !== document.activeElement || again.value !== selected.value) return;
     again.setSelectionRange(selected.start, selected.end, selected.direction);
   };
+  // An option picked in an entry's list and not yet added, kept when the entry is drawn again
+  // meanwhile (the answer to the player's previous edit): the list was back at its first item,
+  // and Add added a Dagger/Knife in place of the Spear picked (player round 41).
+  const chosenOptions = (list) => [...list.querySelectorAll("select.nq-army-option-picker")]
+    .filter((picker) => picker.selectedIndex > 0)
+    .map((picker) => [picker.id, picker.dataset.entry, picker.value]);
+  const keepChosen = (chosen) => {
+    for (const [id, entry, value] of chosen) {
+      const picker = $(id);
+      if (!picker || picker.dataset.entry !== entry) continue;
+      if ([...picker.options].some((option) => option.value === value)) picker.value = value;
+    }
+  };
   const draw = (result) => {
     // The reader's place is kept: the focused control, and what was typed there but not sent.
     const focused = document.activeElement && box.contains(document.activeElement)
@@ -638,6 +654,7 @@ function armyBuilder(box) {
       $("nq-army-points").setAttribute("aria-invalid", "true");
     }
     const list = $("nq-army-entries");
+    const chosen = chosenOptions(list);
     list.replaceChildren();
     // An entry shows its own breaches in full, and a mark for each army-wide one that
     // concerns it (the two Generals, the elite units that outnumber the core ones: the engine
@@ -668,6 +685,7 @@ function armyBuilder(box) {
     }
     if (place && !focused.isConnected) focusPlace(place);
     keepWrong(wrong);
+    keepChosen(chosen);
     if (box.dataset.drawn !== String(state.owner)) keepSwitched();
     box.dataset.drawn = String(state.owner);
     keepSelection(selected);

@@ -44,7 +44,7 @@ def test_a_later_visit_restores_the_memory_the_first_one_made(browser: Any, site
     """The site ships no memory: the first visit starts Python and, once the page is quiet,
     keeps the engine's memory in the browser's cache; the next visit restores it, and the
     answers are the same."""
-    context = _recorded(site, browser.new_context(viewport=PHONE))
+    context = _recorded(site, browser.new_context(viewport=PHONE, fresh_engine=True))
     watched = watch(context.new_page())
     page = watched.page
     answers, starts = [], []
@@ -146,3 +146,18 @@ def test_a_module_the_page_never_loads_is_fetched_when_imported(browser: Any, si
     assert said.startswith('a\\" email'), said  # and what email.utils imports: urllib...
     assert [path for path in site.served if "python_stdlib_rest" in path]
     context.close()
+
+
+def test_the_suites_engines_start_from_a_kept_memory(browser: Any, site: Site) -> None:
+    """The suite's contexts hold the memory a first start kept (tests/browser/conftest.py), as a
+    returning player's browser does: their engine restores it; one asked to start afresh
+    does not."""
+    starts = []
+    for fresh in (False, True):
+        context = _recorded(site, browser.new_context(viewport=PHONE, fresh_engine=fresh))
+        page = context.new_page()
+        page.goto(site.page("en/at-the-table.html"))
+        wait_until(page, READY, timeout=ENGINE_SECONDS)
+        starts.append(page.locator(".nq-engine-status").get_attribute("data-start"))
+        context.close()
+    assert starts == ["snapshot", "start"]
