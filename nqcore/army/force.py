@@ -22,7 +22,7 @@ from nqcore.army.characteristics import ModelType, Specialist
 from nqcore.army.lookalikes import second_name
 from nqcore.army.names import check_name, same_name
 from nqcore.army.profile_files import UNKNOWN_PROFILE as UNKNOWN_PROFILE
-from nqcore.army.profile_files import book_record, parse_profile
+from nqcore.army.profile_files import book_record, check_lists, parse_profile
 from nqcore.army.profile_points import profile_points
 from nqcore.army.profiles import Profile
 from nqcore.book.book_warnings import BookWarning
@@ -358,9 +358,10 @@ class _ProfileReader:
         self, ref: Any, at: str, options: Mapping[str, Any], *, general: bool = False
     ) -> Profile:
         record = dict(self._record(ref, at))
-        for name in _OPTION_FIELDS:
-            if options.get(name):
-                record[name] = [*record.get(name, []), *options[name]]
+        bought = {name: options[name] for name in _OPTION_FIELDS if options.get(name)}
+        check_lists(bought, at)
+        for name, items in bought.items():
+            record[name] = [*record.get(name, []), *items]
         if general:
             record["general"] = True
         try:

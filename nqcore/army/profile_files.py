@@ -143,6 +143,19 @@ def parse_profile(record: Mapping[str, Any], where: str = "profile") -> Profile:
         raise ProfileError(f"{where}: {error}") from None
 
 
+def check_lists(lists: Mapping[str, Any], where: str) -> None:
+    """Each list of ``lists`` read as a profile's list of that name, on its own: an army entry's
+    options, whose refusals number their own items ("weapons #1" is the first option, not the
+    profile's first weapon, which the options follow once merged: player round 41)."""
+    try:
+        for name, value in lists.items():
+            _LIST_READERS[name](_composed(value), name)
+    except ProfileError:
+        raise
+    except Refusal as error:
+        raise error.at(where, ProfileError) from None
+
+
 def _other_problems(record: Mapping[str, Any], first: Refusal) -> list[Refusal]:
     """The refusals of ``record`` besides ``first``, one per field read on its own: an imported
     file says all it must fix at once, not one mistake per try.  A list longer than

@@ -19,8 +19,8 @@ MODULE = "nqindex.xdy"
 RULES = """;; No Quarter: an apostrophe ends a word (nqsphinx/books/index_order.py)
 (merge-rule "’" " " :string)
 (merge-rule "'" " " :string)
-;; the first page number stays on the line of the entry's last word (a tie after its comma)
-(markup-locclass-list :open ",~" :sep ", ")
+;; the first page number stays on the line of the entry's last word (a tie, ~~ in xindy)
+(markup-locclass-list :open ",~~" :sep ", ")
 """
 # The tie: an entry's first page number never turns over alone (« Limites de capacités, de traits
 # et d’équipement, » then « 174 » on a line of its own: the proof-reader of round 40).

@@ -451,3 +451,25 @@ def test_a_support_unit_is_a_support_model_not_a_core_or_elite_one() -> None:
     assert "of type individual, but it is added as a support unit" in str(hero)
     french = found[0].text("fr")
     assert "figurine de type élite" in french and "« Arme de soutien »" in french
+
+
+@pytest.mark.parametrize(
+    ("weapons", "place"),
+    [
+        (["laser"], "weapons #1"),
+        (["spear", "laser"], "weapons #2"),
+        (["laser", "spear"], "weapons #1"),
+    ],
+)
+def test_an_option_refused_is_numbered_within_the_options(weapons: list[str], place: str) -> None:
+    """The Dwarf carries an axe of its own; an option refused is the options' own item ("weapons
+    #2" was said for the first option, the profile's axe counted: player round 41)."""
+    data = {
+        "name": "Q",
+        "points": 1000,
+        "unit": [{"name": "Q", "profile": "dwarf", "models": 10, "options": {"weapons": weapons}}],
+    }
+    with pytest.raises(
+        Exception, match=rf"unit #1 \(Q\), options: {place}: unknown weapon 'laser'"
+    ):
+        parse_army(data, "army.toml")
