@@ -360,8 +360,7 @@ class _ProfileReader:
         record = dict(self._record(ref, at))
         bought = {name: options[name] for name in _OPTION_FIELDS if options.get(name)}
         check_lists(bought, at)
-        for name, items in bought.items():
-            record[name] = [*record.get(name, []), *items]
+        record.update({name: [*record.get(name, []), *items] for name, items in bought.items()})
         if general:
             record["general"] = True
         try:
