@@ -349,6 +349,7 @@ def format_signed(value: int, lang: str) -> str:
     return f"{MINUS}{text}" if value < 0 else f"+{text}"
 
 
+@lru_cache(maxsize=4096)  # the page's tables say the same few hundred chances 150,000 times
 def format_percent(chance: Fraction, lang: str, digits: int = 0) -> str:
     """A probability as a percentage in the language's pattern (``70 %``: a narrow no-break space,
     not babel's U+00A0), an exact half rounded up as players do (babel's 9/40 was 22 %)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TypeVar
 
 from nqcore.i18n import LANGUAGES, SOURCE_LANGUAGE, translator
@@ -22,6 +23,7 @@ Thing = TypeVar("Thing")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2018": "'"})
 
 
+@lru_cache(maxsize=8192)  # the same names compared again at every question
 def folded(text: str) -> str:
     """``text`` as names are compared: without accents, case folded, its spaces single."""
     plain = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+from nqcompanion.engine import kept_steps
 from nqcompanion.page.answers import CACHE, CACHE_VARIABLE
 from tests import covering
 from tests.background import QUIET, Background, builds_last
@@ -61,12 +62,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
     Every build the suite makes, in the checkout or in a scratch copy of it (the faults, the
     resident builder, the catalogue runs), reads the At the table page's answer tables from the
-    checkout's cache: a language's tables are a minute or two of the engine's time, made once.
+    checkout's cache: a language's tables are a minute or two of the engine's time, made once;
+    and the engine's slow steps likewise (nqcompanion/engine/kept_steps.py).
     """
     os.environ.pop("FORCE_COLOR", None)
     os.environ.pop("FORCE_COLOUR", None)
     os.environ["NO_COLOR"] = "1"
     os.environ.setdefault(CACHE_VARIABLE, str(CACHE))
+    os.environ.setdefault(kept_steps.CACHE_VARIABLE, str(kept_steps.CACHE))
     from tests.building import freeze_environment
 
     freeze_environment()  # the builds made ahead never see a test's own variables

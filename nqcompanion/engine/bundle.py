@@ -30,7 +30,7 @@ from pathlib import Path
 
 import nqcompanion
 import nqcore
-from nqcompanion.engine import imports, slim
+from nqcompanion.engine import imports, kept_steps, slim
 from nqcompanion.engine.pyodide_patch import restore_grows_memory
 from nqcore.i18n import LANGUAGES, NUMBER_LOCALES, ROOT
 from nqsphinx.refusals import Refused
@@ -192,7 +192,7 @@ def imported() -> frozenset[str]:
         **_sources(Path(babel.__file__).parent),
         **engine,
     }
-    return frozenset(imports.closure(sources, imports.stdlib_roots(sources, engine)))
+    return frozenset(kept_steps.closure(sources, imports.stdlib_roots(sources, engine)))
 
 
 @functools.cache
@@ -287,8 +287,8 @@ def engine_files() -> dict[str, bytes]:
     files = {name: vendored.read(source / name) for name in PYODIDE_FILES}  # as npm ci put them
     files[RUNTIME] = restore_grows_memory(files[RUNTIME])
     first, rest = stdlib_split()
-    files[STDLIB_REST] = imports.trimmed(files[STDLIB], set(rest))
-    files[STDLIB] = imports.trimmed(files[STDLIB], set(first))
+    files[STDLIB_REST] = kept_steps.trimmed(files[STDLIB], set(rest))
+    files[STDLIB] = kept_steps.trimmed(files[STDLIB], set(first))
     files[LOCK_FILE] = lock_file(files[LOCK_FILE])
     files[ENGINE_ZIP] = engine_zip()
     files[WORKER] = worker(files)

@@ -207,7 +207,10 @@ def _columns(kept: _Pieces, answers: list[dict[str, Any]]) -> list[tuple[list[in
     found: dict[str, list[int]] = {}
     for index, answer in enumerate(answers):
         for slot, piece in kept.slots(answer):
-            found.setdefault(slot, [-1] * len(answers))[index] = piece
+            column = found.get(slot)
+            if column is None:  # made once: a default made for every piece was half the time
+                column = found[slot] = [-1] * len(answers)
+            column[index] = piece
     columns = []
     for column in found.values():
         values = sorted(set(column))
