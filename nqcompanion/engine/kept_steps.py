@@ -13,7 +13,6 @@ not.  ``NQ_ENGINE_CACHE`` names another folder (the test suite's copies share th
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -22,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from nqcompanion.engine import imports, slim
+from nqcompanion.kept_file import kept_file
 from nqcore.i18n import ROOT
 
 CACHE = ROOT / "_build" / "nq-engine-steps"
@@ -43,20 +43,8 @@ def _digest(kind: str, parts: Iterable[bytes]) -> str:
 
 
 def _kept(kind: str, parts: Iterable[bytes], make: Callable[[], bytes]) -> bytes:
-    """``make()``, or what it made before for the same inputs; two builds at once make it once
-    (the second waits for the first's lock, then reads its file)."""
-    folder = cache_folder()
-    path = folder / f"{kind}-{_digest(kind, parts)}"
-    folder.mkdir(parents=True, exist_ok=True)
-    with (folder / f".{path.name}.lock").open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        if path.is_file():
-            return path.read_bytes()
-        data = make()
-        part = path.with_name(f".{path.name}.{os.getpid()}.part")
-        part.write_bytes(data)
-        part.replace(path)  # whole, never seen half written by another build
-        return data
+    """``make()``, or what it made before for the same inputs."""
+    return kept_file(cache_folder() / f"{kind}-{_digest(kind, parts)}", make)
 
 
 def closure(sources: Mapping[str, tuple[str, bool]], roots: list[str]) -> set[str]:

@@ -26,7 +26,6 @@ the casting table, 2.5 MB of JSON, took it seconds and a garbage collection.
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import hashlib
 import itertools
@@ -41,6 +40,7 @@ from typing import Any
 import nqcompanion.bridge
 import nqcore
 from nqcompanion.bridge.web import ask
+from nqcompanion.kept_file import kept_file
 from nqcompanion.page.calculators import CALCULATORS, Calculator, Field
 from nqcore.i18n import DOMAIN, LOCALE_DIR, ROOT, SOURCE_LANGUAGE, catalogues_held, find_catalogue
 from nqsphinx.messages import ui_text
@@ -377,19 +377,9 @@ def cache_folder() -> Path:
 
 @functools.cache  # the resident builder builds again in one process
 def cached_answers(lang: str) -> bytes:
-    """The tables of ``lang`` as the page loads them, made once for the same engine: a minute
+    """The tables of ``lang`` as the page loads them, made once for the same engine: 37 s
     of asking the engine, kept in ``_build/nq-answers/`` for the next build (both sites' builds
     and the test suite's builds share it).  Two builds that want the same tables at once make
     them once: the second waits for the first's lock, then reads its file."""
-    folder = cache_folder()
-    path = folder / f"{_engine_digest(lang)}-{lang}.json"
-    folder.mkdir(parents=True, exist_ok=True)
-    with (folder / f".{path.stem}.lock").open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        if path.is_file():
-            return path.read_bytes()
-        data = answers_json(lang).encode("utf-8")
-        part = path.with_name(f".{path.name}.{os.getpid()}.part")
-        part.write_bytes(data)
-        part.replace(path)  # whole, never seen half written by another build
-        return data
+    path = cache_folder() / f"{_engine_digest(lang)}-{lang}.json"
+    return kept_file(path, lambda: answers_json(lang).encode("utf-8"))
