@@ -131,12 +131,21 @@ const start = async () => {
 // Pyodide's own fetch of its WebAssembly, cut off by the network, fails in a promise nothing
 // awaits ("wasm instantiation failed!") and its start never settles: such a failure ends the
 // start, which the page then tries again (player round 37: "loading" for good).
+// Pyodide may also catch that failure itself and only warn of it ("wasm instantiation failed!"
+// on the console, then nothing: a first visit's start hung for good, 4 times in 4 here): that
+// warning ends the start too.
+const WASM_FAILED = "wasm instantiation failed";
 const cutOff = new Promise((_, reject) => {
   self.addEventListener("unhandledrejection", (event) => {
     if (!(event.reason instanceof TypeError)) return;
     event.preventDefault();
     reject(event.reason);
   });
+  const warn = console.warn.bind(console);
+  console.warn = (...said) => {
+    if (String(said[0]).startsWith(WASM_FAILED)) reject(new TypeError(WASM_FAILED));
+    warn(...said);
+  };
 });
 const engine = Promise.race([start(), cutOff]);
 

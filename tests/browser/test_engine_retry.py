@@ -16,9 +16,16 @@ FAILED = "document.querySelector('.nq-engine-status.nq-engine-failed') !== null"
 SETTLED = f"({READY}) || ({FAILED})"
 
 
-@pytest.mark.parametrize("cut", ["once", "always"])
-def test_a_start_cut_off_is_tried_again(browser: Any, site: Site, cut: str) -> None:
-    context = _recorded(site, browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+@pytest.mark.parametrize(
+    ("cut", "fresh_engine"), [("once", False), ("always", False), ("once", True), ("always", True)]
+)
+def test_a_start_cut_off_is_tried_again(
+    browser: Any, site: Site, cut: str, fresh_engine: bool
+) -> None:
+    """``fresh_engine``: no memory kept, Python starts anew, where Pyodide catches the failed
+    fetch itself and only warns of it (the start hung for good before the worker read it)."""
+    phone = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+    context = _recorded(site, browser.new_context(fresh_engine=fresh_engine, **phone))
     asked: list[str] = []
 
     def wasm(route: Any) -> None:
