@@ -62,7 +62,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
     Every build the suite makes, in the checkout or in a scratch copy of it (the faults, the
     resident builder, the catalogue runs), reads the At the table page's answer tables from the
-    checkout's cache: a language's tables are a minute or two of the engine's time, made once;
+    checkout's cache: a language's tables are about 37 s of the engine's time, made once;
     and the engine's slow steps likewise (nqcompanion/engine/kept_steps.py).
     """
     os.environ.pop("FORCE_COLOR", None)

@@ -128,12 +128,10 @@ const start = async () => {
   return pyodide.pyimport("nqcompanion.bridge.web").ask_json;
 };
 
-// Pyodide's own fetch of its WebAssembly, cut off by the network, fails in a promise nothing
-// awaits ("wasm instantiation failed!") and its start never settles: such a failure ends the
-// start, which the page then tries again (player round 37: "loading" for good).
-// Pyodide may also catch that failure itself and only warn of it ("wasm instantiation failed!"
-// on the console, then nothing: a first visit's start hung for good, 4 times in 4 here): that
-// warning ends the start too.
+// Pyodide's own fetch of its WebAssembly, cut off by the network, never settles its start: the
+// failure either escapes as an uncaught TypeError or is caught by Pyodide, which only warns
+// "wasm instantiation failed!" (a served copy of the site hung on every try that way). Either
+// ends the start, which the page then tries again (player round 37: "loading" for good).
 const WASM_FAILED = "wasm instantiation failed";
 const cutOff = new Promise((_, reject) => {
   self.addEventListener("unhandledrejection", (event) => {
