@@ -618,6 +618,10 @@ function armyBuilder(box) {
       if ([...picker.options].some((option) => option.value === value)) picker.value = value;
     }
   };
+  const holdAt = (node, top) => {
+    const moved = top === null ? 0 : node.getBoundingClientRect().top - top;
+    if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: "instant" });
+  };
   const draw = (result) => {
     // The reader's place is kept: the focused control, and what was typed there but not sent.
     const focused = document.activeElement && box.contains(document.activeElement)
@@ -625,6 +629,11 @@ function armyBuilder(box) {
     const typed = focused && focused.type === "text" && focused.value !== focused.dataset.shown
       ? focused.value : null;
     const place = focused && !focused.id ? placeOf(focused) : null;
+    // and where it is in the window, if it is there: the field drawn anew stays under the
+    // player's finger, whatever the answer drew above it (the field was drawn 220 px lower, then
+    // the browser's own scroll to it, focused again, put it 180 px above where it was typed in).
+    const shown = focused && focused.getBoundingClientRect();
+    const shownAt = shown && shown.bottom > 0 && shown.top < window.innerHeight ? shown.top : null;
     // and what was selected there: a count selected to be typed over, drawn again meanwhile
     // (a profile kept above, an answer coming in), is still typed over, never typed after
     // ("0" selected, the army drawn, then "12" typed would make "012").
@@ -678,9 +687,10 @@ function armyBuilder(box) {
     if (focused && !box.contains(focused) && focused.id) {
       const again = $(focused.id);
       if (again) {
-        again.focus();
+        again.focus({ preventScroll: shownAt !== null });
         if (typed !== null) again.value = typed;
         if (again.type === "text") again.setSelectionRange(again.value.length, again.value.length);
+        holdAt(again, shownAt);
       }
     }
     if (place && !focused.isConnected) focusPlace(place);

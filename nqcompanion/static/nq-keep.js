@@ -163,33 +163,39 @@ for (const gesture of ["touchmove", "wheel"]) {
 window.addEventListener("scroll", () => {
   if (performance.now() - workedAt > SHOWING_FIELD_MS) scrolledAway = true;
 }, { passive: true });
-// Whether that field had the focus as the switch was pressed (a press moves the focus to it).
-let focusedAtPress = false;
-document.addEventListener("pointerdown", (event) => {
-  const link = event.target.closest && event.target.closest("a.nq-lang-link");
-  if (link) focusedAtPress = !!lastField && document.activeElement === lastField;
-}, true);
 // That field, if it is still on the screen: its id and its height in the window; if it had the
 // focus, also off the screen (the page still scrolling to it, not the player away from it),
-// without a height. ``focused``:
-// the focus goes back in it on the other page.
+// without a height. ``focused``: the focus goes back in it on the other page.
 const PLACE = "nq-at-table-place";
 const fieldInView = () => {
-  if (!lastField || !lastField.isConnected || !lastField.getClientRects().length) return null;
-  const focused = focusedAtPress || document.activeElement === lastField;
-  const box = lastField.getBoundingClientRect();
+  // An army's answer draws its entries anew: the field worked in is then the one of its id.
+  const field = lastField && lastField.isConnected ? lastField
+    : lastField && document.getElementById(lastField.id);
+  if (!field || !field.getClientRects().length) return null;
+  const focused = document.activeElement === field;
+  const box = field.getBoundingClientRect();
   if (box.bottom <= headerHeight() || box.top >= window.innerHeight) {
-    return focused && !scrolledAway ? { id: lastField.id, top: null, focused } : null;
+    return focused && !scrolledAway ? { id: field.id, top: null, focused } : null;
   }
-  return { id: lastField.id, top: box.top, focused };
+  return { id: field.id, top: box.top, focused };
 };
+// The place as the switch was pressed, what the player saw: the press moves the focus to the
+// link, and the answer to the field so left may draw the army anew before the click (the field
+// 220 px lower, a new element: the switch then landed on the section's heading).
+let placeAtPress;
+document.addEventListener("pointerdown", (event) => {
+  const link = event.target.closest && event.target.closest("a.nq-lang-link");
+  placeAtPress = link ? fieldInView() : undefined;
+}, true);
+document.addEventListener("keydown", () => { placeAtPress = undefined; }, true);
 
 // After the header's own script (nq.js) has set the link: the field being worked in, kept at
 // its height in the window; else the section, not a block of it.
 document.addEventListener("click", (event) => {
   const link = event.target.closest && event.target.closest("a.nq-lang-link");
   if (!link) return;
-  const field = fieldInView();
+  const field = placeAtPress === undefined ? fieldInView() : placeAtPress;
+  placeAtPress = undefined;
   const label = field ? field.id : sectionInView();
   try {
     if (field) sessionStorage.setItem(PLACE, JSON.stringify(field));
