@@ -693,7 +693,7 @@ function armyBuilder(box) {
         holdAt(again, shownAt);
       }
     }
-    if (place && !focused.isConnected) focusPlace(place);
+    if (place && !focused.isConnected) focusPlace(place, shownAt);
     keepWrong(wrong);
     keepChosen(chosen);
     if (box.dataset.drawn !== String(state.owner)) keepSwitched();
@@ -727,10 +727,15 @@ function armyBuilder(box) {
     const holder = node.parentElement?.closest("[id]");
     return holder && { id: holder.id, at: [...holder.querySelectorAll(FOCUSABLE)].indexOf(node) };
   };
-  const focusPlace = (place) => {
+  const focusPlace = (place, top) => {
     const holder = $(place.id);
     const again = holder && holder.querySelectorAll(FOCUSABLE)[place.at];
-    (again || $("nq-army-add-kind")).focus();
+    if (!again) {
+      $("nq-army-add-kind").focus();
+      return;
+    }
+    again.focus({ preventScroll: top !== null });
+    holdAt(again, top);
   };
 
   const drawRoster = (sheet) => drawArmyRoster(sheet, el, $("nq-army-roster"));

@@ -119,6 +119,11 @@ def test_the_blank_start_clears_the_builder(phone_table: Any) -> None:
     assert page.locator("#nq-builder-start").input_value() == ""
 
 
+#: The lines of figures a summary keeps (``SUMMARY_LINES`` in nq-at-table.js): the roll needed
+#: and the chance, or the panic table's four results.  The panic summary is seldom seen on a
+#: phone (its whole answer fits there, the summary hidden); seen, it has its four.
+SUMMARY_LINES = {"panic": 4}
+
 #: The geometry of a calculator's field being edited and of its answer: the field's box, the
 #: summary's (when shown) and the answer's, in the viewport's coordinates.
 GEOMETRY = """(selector) => {
@@ -196,7 +201,27 @@ def test_the_answer_stays_on_screen_while_a_field_is_edited(phone_table: Any, fo
             figure = re.search(r"[0-9][0-9.,]* ?%$", said)
             assert figure and figure[0] in shown, (form, name, seen)
         elif len(seen["lines"]) > 1:  # an answer: its last figures (not the notes)
-            assert seen["text"] == " · ".join(seen["figures"][1:][-2:]), (form, name, seen)
+            kept = SUMMARY_LINES.get(form, 2)
+            assert seen["text"] == " · ".join(seen["figures"][1:][-kept:]), (form, name, seen)
+
+
+def test_the_panic_summary_holds_the_four_results(phone_table: Any) -> None:
+    """A panic field at the bottom of the screen, its answer below it: the summary shows the
+    table's four results, each with its chance, not the last two."""
+    page = phone_table.page
+    selector = "#nq-panic input"
+    page.locator(selector).first.evaluate(
+        "(control) => { control.scrollIntoView({ block: 'end', behavior: 'instant' });"
+        " control.focus({ preventScroll: true }); }"
+    )
+    _answered(page, "panic")
+    page.evaluate(SETTLED)
+    page.wait_for_timeout(50)
+    seen = page.evaluate(GEOMETRY, selector)
+    assert seen["summary"] is not None, seen
+    results = seen["figures"][-4:]
+    assert all(re.search(r"[0-9] ?%$", line.replace("\u202f", " ")) for line in results), seen
+    assert seen["text"] == " · ".join(results), seen
 
 
 @pytest.mark.parametrize("lang", LANGS)

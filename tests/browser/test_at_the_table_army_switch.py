@@ -5,9 +5,9 @@ caret is back in the field, with the value the player typed.  "Before the engine
 second": a second of wall time failed on a loaded machine (the suite's rule: no timed tests).
 
 The count typed is answered 300 ms later, the entry drawn anew: the field stays where it was in
-the window, and a switch pressed as that answer comes (the press left the field, the answer
-drew it anew before the release) lands on the field where the player saw it, not on the
-section's heading."""
+the window (a box ticked too), and a switch pressed as that answer comes (the press left the
+field, the answer drew it anew before the release) lands on the field where the player saw it,
+not on the section's heading."""
 
 from __future__ import annotations
 
@@ -114,6 +114,19 @@ def test_a_count_typed_stays_where_it_is_when_its_answer_is_drawn(
     screenshot(page, f"army-count-answered-{screen}-{lang}")
     assert abs(page.evaluate(TOP, ident) - before) <= 2, (before, page.evaluate(TOP, ident))
     assert page.evaluate("document.activeElement.id") == ident
+    # a box ticked likewise: its answer draws the entry anew (its price line changes above it)
+    box = f"nq-army-unit-{last}-standard-bearer"
+    before = _bring(page, box, BELOW[screen])
+    page.keyboard.press("Space")
+    wait_until(
+        page,
+        f"(window.nqAtTable.army.state.data.unit[{last}].specialists || [])"
+        ".includes('standard-bearer')",
+    )
+    page.evaluate("window.nqAtTable.army.idle()")
+    page.evaluate(SETTLED)
+    assert abs(page.evaluate(TOP, box) - before) <= 2, (before, page.evaluate(TOP, box))
+    assert page.evaluate("document.activeElement.id") == box
     assert not watched.errors, watched.errors
     page.context.close()
 
