@@ -15,18 +15,32 @@ from functools import cache
 from pathlib import Path
 
 from nqcore.i18n import DOMAIN, LOCALE_DIR, find_catalogue
-from nqtranslate.catalogue import PACKAGE, _key, extract, read_catalogue
+from nqtranslate.catalogue import (
+    PACKAGE,
+    _key,
+    data_inputs,
+    extract,
+    python_inputs,
+    read_catalogue,
+)
+from nqtranslate.kept_results import kept_lines
 
 
 def untranslated_warnings(lang: str, package: Path = PACKAGE) -> list[str]:
     """One warning per engine message without a translation in ``lang``'s ``nqcore.po``
     (none when the language has no engine catalogue)."""
-    from nqtranslate.guard import shown
-
     po_path = find_catalogue(LOCALE_DIR, lang, DOMAIN) if package == PACKAGE else None
     po_path = po_path or package / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     if not po_path.is_file():
         return []
+    read = [po_path, *python_inputs(package), *data_inputs(package)]
+    key = ("untranslated", lang, str(package))
+    return kept_lines(key, read, lambda: _untranslated(po_path, package))
+
+
+def _untranslated(po_path: Path, package: Path) -> list[str]:
+    from nqtranslate.guard import shown
+
     catalogue = read_catalogue(po_path)
     warnings = []
     for message in extract(package):

@@ -44,6 +44,7 @@ from nqtranslate.formats import compare_fields, placeholder_problems
 from nqtranslate.html_words import HTML_DOMAINS, html_character_problem
 from nqtranslate.plain_messages import plain_text
 from nqtranslate.reading import Finding, Message, Reading, read
+from nqtranslate.shown_in_english import english_warnings
 from nqtranslate.site_words import cover_length_problem
 from nqtranslate.sphinx_words import sphinx_word_problems
 from nqtranslate.structure import structure_problem
@@ -395,51 +396,6 @@ def package_warnings(
             if path is not None and path.is_file() and not is_empty(path):
                 found += english_warnings(path)
     return found
-
-
-def left_in_english(reading: Reading) -> list[Message]:
-    """The translated messages whose msgstr is their English msgid, four words or more, with no
-    ``same-as-english`` translator comment (:func:`nqtranslate.lint.left_in_english`): Sphinx
-    shows them as they are, English on a French page."""
-    from nqtranslate.english_words import learn
-    from nqtranslate.lint import left_in_english as english_rule
-
-    learn(text for message in reading.messages if message.translated for text in message.msgstr)
-    return [
-        message
-        for message in reading.messages
-        if message.translated
-        and any(english_rule(msgid, msgstr, message.comment) for msgid, msgstr in message.pairs())
-    ]
-
-
-def english_warnings(path: Path) -> list[str]:
-    """The messages of ``path`` a reader sees in English, at their lines: fuzzy, untranslated
-    (an empty msgstr) and left as their English (:func:`left_in_english`)."""
-    reading = read(path)
-    if reading.findings:  # refused: the guard's error names it
-        return []
-    untranslated = [m for m in reading.messages if not m.fuzzy and not m.translated]
-    kinds = (
-        ("fuzzy message(s), shown in English", [m for m in reading.messages if m.fuzzy], ""),
-        ("untranslated message(s), shown in English", untranslated, ""),
-        ("message(s) left as their English, shown as is", left_in_english(reading), ENGLISH_WHY),
-    )
-    return [
-        f"{_shown(path)}: warning: {len(found)} {what} (lines {_lines(found)}){why}"
-        for what, found, why in kinds
-        if found
-    ]
-
-
-def _lines(messages: list[Message]) -> str:
-    """Every message's line: a translator finds each one (attacker round eighteen: the first
-    ten of them only, the first five where a page's catalogue had no entry)."""
-    return ", ".join(str(m.line) for m in messages)
-
-
-#: What a warning of messages left as their English tells the translator.
-ENGLISH_WHY = ": translate, or say why in a translator comment 'same-as-english: why'"
 
 
 def verify(lang: str) -> list[Finding]:

@@ -75,9 +75,10 @@ class Status:
 @cache
 def page_status(po_path: Path, folder: Path = CATALOGUES) -> Status:
     """One page's status from its catalogue alone, under the guard's rules."""
-    from nqtranslate.guard import left_in_english, message_findings, text_findings
+    from nqtranslate.guard import message_findings, text_findings
     from nqtranslate.missing import missing_entries
     from nqtranslate.reading import read
+    from nqtranslate.shown_in_english import left_in_english
 
     page = po_path.relative_to(folder).with_suffix("").as_posix()
     reading = read(po_path)
@@ -147,8 +148,9 @@ def package_status(lang: str = "fr") -> list[Status]:
     catalogue is counted (attacker round 24: their English was counted nowhere), and the
     messages their code asks for that they lack (round 28: the total only shrank)."""
     from nqtranslate.due import missing
-    from nqtranslate.guard import PACKAGE_LOCALES, left_in_english, message_findings, text_findings
+    from nqtranslate.guard import PACKAGE_LOCALES, message_findings, text_findings
     from nqtranslate.reading import read
+    from nqtranslate.shown_in_english import left_in_english
 
     rows = []
     for locale in PACKAGE_LOCALES:

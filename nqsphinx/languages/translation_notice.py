@@ -57,19 +57,19 @@ def page_catalogue(env: BuildEnvironment, docname: str) -> dict[str, str] | None
 def left_in_english(env: BuildEnvironment, docname: str) -> frozenset[str]:
     """The messages of the page's catalogues translated by their own English, four words or
     more, or by their English with a word or two changed, with no reason given
-    (:func:`nqtranslate.guard.left_in_english`): each msgid and its translation, which the
-    page shows in its place."""
+    (:func:`nqtranslate.shown_in_english.left_in_english`): each msgid and its translation,
+    which the page shows in its place."""
     from sphinx.util.i18n import docname_to_domain
 
-    from nqtranslate import guard
     from nqtranslate.reading import read_once
+    from nqtranslate.shown_in_english import left_in_english
 
     domain = docname_to_domain(docname, env.config.gettext_compact)
     found: set[str] = set()
     for folder in env.config.locale_dirs:
         po_path = Path(env.srcdir, folder, env.config.language, "LC_MESSAGES", f"{domain}.po")
         if po_path.is_file() and not po_path.is_symlink():
-            for message in guard.left_in_english(read_once(po_path)):
+            for message in left_in_english(read_once(po_path)):
                 found.update((message.msgid, *message.msgstr))  # mostly English: as shown
     return frozenset(found)
 

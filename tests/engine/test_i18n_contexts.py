@@ -11,8 +11,9 @@ from nqcore.i18n import ARMOUR_CONTEXT, N_, P_, translator
 from nqcore.rules.magic import Aspect
 from nqcore.tables.profile_tables import armour_phrase
 from nqcore.tables.table_text import cell_text
-from nqtranslate import catalogue as i18n_catalogue
-from nqtranslate.catalogue import ONE_SENSE, extract, words_in_two_kinds
+from nqtranslate import one_sense
+from nqtranslate.catalogue import extract
+from nqtranslate.one_sense import ONE_SENSE, words_in_two_kinds
 
 
 def test_no_engine_word_serves_two_kinds_of_data_without_a_context() -> None:
@@ -25,7 +26,7 @@ def test_no_engine_word_serves_two_kinds_of_data_without_a_context() -> None:
 
 def test_every_reviewed_word_is_still_shared(monkeypatch: pytest.MonkeyPatch) -> None:
     """A word left in ONE_SENSE after its data changed would hide the next real clash."""
-    monkeypatch.setattr(i18n_catalogue, "ONE_SENSE", {})
+    monkeypatch.setattr(one_sense, "ONE_SENSE", {})
     shared = words_in_two_kinds()
     assert [text for text in ONE_SENSE if text not in shared] == []
 
