@@ -54,6 +54,23 @@ def _last_unit(page: Any) -> tuple[int, str]:
     return last, f"nq-army-unit-{last}-models"
 
 
+def _editing_a_unit(
+    browser: Any, site: Site, lang: str, screen: str
+) -> tuple[Any, int, str, float]:
+    """The page with a Dwarf unit added, its Models field where the player works in it: the
+    watched page, the unit's place, the field's id and its top in the window."""
+    watched = _open(browser, site, screen, lang)
+    _add_unit(watched.page, "dwarf")
+    last, ident = _last_unit(watched.page)
+    return watched, last, ident, _bring(watched.page, ident, BELOW[screen])
+
+
+def _held(page: Any, ident: str, before: float, within: float = 2) -> None:
+    """The field is where it was in the window (``within`` px), and has the focus."""
+    assert abs(page.evaluate(TOP, ident) - before) <= within, (before, page.evaluate(TOP, ident))
+    assert page.evaluate("document.activeElement.id") == ident
+
+
 def _type_a_digit(page: Any, ident: str) -> str:
     """The player adds a digit to the count, not yet answered: what the engine will be sent."""
     page.keyboard.press("End")
@@ -76,8 +93,7 @@ def _lands_and_focuses(page: Any, lang: str, ident: str, before: float, value: s
     _settle(page)
     page.wait_for_timeout(500)
     page.evaluate(SETTLED)
-    assert abs(page.evaluate(TOP, ident) - before) <= 24, (before, page.evaluate(TOP, ident))
-    assert page.evaluate("document.activeElement.id") == ident
+    _held(page, ident, before, within=24)
     assert page.input_value(f"#{ident}") == value
 
 
@@ -85,11 +101,8 @@ def _lands_and_focuses(page: Any, lang: str, ident: str, before: float, value: s
 def test_the_switch_from_an_entry_lands_at_once_and_focuses_the_field(
     browser: Any, site: Site, lang: str, screen: str
 ) -> None:
-    watched = _open(browser, site, screen, lang)
+    watched, _, ident, before = _editing_a_unit(browser, site, lang, screen)
     page = watched.page
-    _add_unit(page, "dwarf")
-    _, ident = _last_unit(page)
-    before = _bring(page, ident, BELOW[screen])
     value = _type_a_digit(page, ident)  # switched at once: kept as typed, not yet sent
     _lands_and_focuses(page, lang, ident, before, value)
     screenshot(page, f"army-switch-{screen}-{OTHER[lang]}")
@@ -104,16 +117,12 @@ def test_the_switch_from_an_entry_lands_at_once_and_focuses_the_field(
 def test_a_count_typed_stays_where_it_is_when_its_answer_is_drawn(
     browser: Any, site: Site, lang: str, screen: str
 ) -> None:
-    watched = _open(browser, site, screen, lang)
+    watched, last, ident, before = _editing_a_unit(browser, site, lang, screen)
     page = watched.page
-    _add_unit(page, "dwarf")
-    last, ident = _last_unit(page)
-    before = _bring(page, ident, BELOW[screen])
     _answered(page, last, _type_a_digit(page, ident))
     page.evaluate(SETTLED)
     screenshot(page, f"army-count-answered-{screen}-{lang}")
-    assert abs(page.evaluate(TOP, ident) - before) <= 2, (before, page.evaluate(TOP, ident))
-    assert page.evaluate("document.activeElement.id") == ident
+    _held(page, ident, before)
     # a box ticked likewise: its answer draws the entry anew (its price line changes above it)
     box = f"nq-army-unit-{last}-standard-bearer"
     before = _bring(page, box, BELOW[screen])
@@ -125,8 +134,7 @@ def test_a_count_typed_stays_where_it_is_when_its_answer_is_drawn(
     )
     page.evaluate("window.nqAtTable.army.idle()")
     page.evaluate(SETTLED)
-    assert abs(page.evaluate(TOP, box) - before) <= 2, (before, page.evaluate(TOP, box))
-    assert page.evaluate("document.activeElement.id") == box
+    _held(page, box, before)
     assert not watched.errors, watched.errors
     page.context.close()
 
@@ -135,11 +143,8 @@ def test_a_count_typed_stays_where_it_is_when_its_answer_is_drawn(
 def test_a_switch_pressed_as_the_answer_comes_lands_on_the_field(
     browser: Any, site: Site, lang: str, screen: str
 ) -> None:
-    watched = _open(browser, site, screen, lang)
+    watched, last, ident, before = _editing_a_unit(browser, site, lang, screen)
     page = watched.page
-    _add_unit(page, "dwarf")
-    last, ident = _last_unit(page)
-    before = _bring(page, ident, BELOW[screen])
     count = _type_a_digit(page, ident)
     link = page.locator(f"a.nq-lang-link[hreflang='{OTHER[lang]}']:visible").first
     box = link.bounding_box()
@@ -153,7 +158,6 @@ def test_a_switch_pressed_as_the_answer_comes_lands_on_the_field(
     _settle(page)
     page.wait_for_timeout(500)
     page.evaluate(SETTLED)
-    assert abs(page.evaluate(TOP, ident) - before) <= 24, (before, page.evaluate(TOP, ident))
-    assert page.evaluate("document.activeElement.id") == ident
+    _held(page, ident, before, within=24)
     assert not watched.errors, watched.errors
     page.context.close()
