@@ -618,10 +618,6 @@ function armyBuilder(box) {
       if ([...picker.options].some((option) => option.value === value)) picker.value = value;
     }
   };
-  const holdAt = (node, top) => {
-    const moved = top === null ? 0 : node.getBoundingClientRect().top - top;
-    if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: "instant" });
-  };
   const draw = (result) => {
     // The reader's place is kept: the focused control, and what was typed there but not sent.
     const focused = document.activeElement && box.contains(document.activeElement)
@@ -690,7 +686,7 @@ function armyBuilder(box) {
         again.focus({ preventScroll: shownAt !== null });
         if (typed !== null) again.value = typed;
         if (again.type === "text") again.setSelectionRange(again.value.length, again.value.length);
-        holdAt(again, shownAt);
+        if (shownAt !== null) holdInWindow(again, shownAt);
       }
     }
     if (place && !focused.isConnected) focusPlace(place, shownAt);
@@ -735,7 +731,7 @@ function armyBuilder(box) {
       return;
     }
     again.focus({ preventScroll: top !== null });
-    holdAt(again, top);
+    if (top !== null) holdInWindow(again, top);
   };
 
   const drawRoster = (sheet) => drawArmyRoster(sheet, el, $("nq-army-roster"));

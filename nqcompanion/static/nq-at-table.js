@@ -664,6 +664,13 @@ const forms = [...document.querySelectorAll("form.nq-calc")];
 // the refusal's summary gone from above it, and the click fell beside the box).
 let pressing = false;
 let released = 0;
+// The window scrolled by as much as ``node`` moved from ``top``, its top in the window before a
+// change drew the page anew: what the player presses or types in stays under the finger (the
+// army's entries drawn again under a focused field use it too, nq-army.js).
+const holdInWindow = (node, top) => {
+  const moved = node.getBoundingClientRect().top - top;
+  if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: "instant" });
+};
 let pressed = null; // what the pointer pressed, and its place on the screen then
 document.addEventListener("pointerdown", (event) => {
   clearTimeout(released);
@@ -676,9 +683,7 @@ document.addEventListener("pointerdown", (event) => {
 // scroll anchoring chose to hold (player round 32: with a taller errata box above the Panic
 // form, Chromium anchored elsewhere and the tap's click fell beside the box).
 const keepPressed = () => {
-  if (!pressing || !pressed || !pressed.node.isConnected) return;
-  const moved = pressed.node.getBoundingClientRect().top - pressed.top;
-  if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: "instant" });
+  if (pressing && pressed && pressed.node.isConnected) holdInWindow(pressed.node, pressed.top);
 };
 for (const type of ["change", "focusout", "focusin", "input"]) {
   window.addEventListener(type, keepPressed); // after the form's own listeners
@@ -701,8 +706,7 @@ const working = (form) => {
     ? document.activeElement : form;
   const before = anchor.getBoundingClientRect().top;
   for (const other of forms) other.classList.toggle("nq-worked", other === form);
-  const moved = anchor.getBoundingClientRect().top - before;
-  if (moved && pressing) window.scrollBy({ top: moved, behavior: "instant" });
+  if (pressing) holdInWindow(anchor, before);
 };
 // A choice that sets other fields (data-picks: an attacker its own weapon, a shooter its bow,
 // where the weapon list offers it), before the form asks the engine.
