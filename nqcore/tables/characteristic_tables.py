@@ -16,7 +16,7 @@ from nqcore.army.characteristics import CHARACTERISTICS, ModelType
 from nqcore.army.points import cost_tables, magic_level_cost, recommended_maximum
 from nqcore.army.profile_files import example_profiles
 from nqcore.data import datafiles
-from nqcore.i18n import N_, Msg
+from nqcore.i18n import N_, P_, Msg
 from nqcore.tables.registry import Cell, Signed, Table, register_table
 
 CREATING_A_PROFILE = "Creating A Profile"
@@ -33,8 +33,8 @@ _MAX_TYPES = {
     ModelType.CHARACTER: N_("Characters"),
     ModelType.INDIVIDUAL: N_("Individuals"),
     ModelType.UNIT_LEADER: N_("Unit Leaders"),
-    ModelType.ELITE: N_("Elite"),
-    ModelType.CORE: N_("Core"),
+    ModelType.ELITE: P_("maxima table", "Elite"),  # a column of elite models: plural in French
+    ModelType.CORE: P_("maxima table", "Core"),
 }
 
 

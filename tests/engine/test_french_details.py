@@ -139,3 +139,33 @@ def test_a_quote_left_open_is_said_in_a_player_s_words(lang: str, said: str) -> 
     """tomllib's "Illegal character '\\n'" in a text in quotes is a quote not closed."""
     answer = import_profile(b'name = "Half\nac = 8\n', lang, "broken.toml")
     assert answer["error"] == said
+
+
+def test_a_model_type_is_singular_on_a_profile_and_plural_in_the_maxima_tables() -> None:
+    """Player round 55: the French builder's model types read « Réguliers », « Élites » beside
+    « Individu », « Personnage »; a profile is of one type, a maxima table's column of many."""
+    from nqcore.army.characteristics import ModelType
+    from nqcore.tables.characteristic_tables import recommended_maximum_table
+    from nqcore.tables.profile_tables import STRUCTURES
+
+    fr = translator("fr")
+    kinds = (ModelType.CORE, ModelType.ELITE, ModelType.INDIVIDUAL, ModelType.CHARACTER)
+    assert [fr(STRUCTURES[kind]) for kind in kinds] == [
+        "Régulier",
+        "Élite",
+        "Individu",
+        "Personnage",
+    ]
+    columns = [fr(row[0]) for row in recommended_maximum_table("cc").rows]
+    assert columns[-2:] == ["Élites", "Réguliers"] and "Personnages" in columns
+
+
+def test_the_book_s_unit_size_names_the_profile_in_a_french_sentence() -> None:
+    """Player round 55: « le livre aligne Guerrier du Chaos par unités… », a bare name."""
+    from nqcore.data import datafiles
+
+    rules = {rule["key"]: rule.get("text") for rule in datafiles.load("army_rules.toml")["rule"]}
+    said = translator("fr")(Msg(rules["sample-unit-size"])).format(
+        profile="Guerrier du Chaos", minimum=4, models=2
+    )
+    assert said.startswith("le livre aligne le profil Guerrier du Chaos par unités de 4 "), said

@@ -99,7 +99,8 @@ def test_the_builder_s_summary_says_the_name_the_points_and_the_warnings(
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"), [("en", "Structure: Elite (a core model"), ("fr", "Élites")]
+    ("lang", "said"),
+    [("en", "Structure: Elite (a core model"), ("fr", "Structure: Élite (figurine")],
 )
 def test_a_core_model_above_the_core_limit_is_elite_on_its_card(lang: str, said: str) -> None:
     """Player round eighteen: the card said "Structure: Core" under the warning "the model is
