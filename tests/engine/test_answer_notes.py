@@ -240,3 +240,40 @@ def test_a_concentration_that_buys_nothing_says_keep_the_action(argv: list[str])
     assert len(french) == len(said)
     assert sure == (argv[1] == "8")  # level 8 is at 9 already; level 5 at wizardry 2 is not
     assert not [line for line in lines(argv, "en") if "adds nothing" in line]
+
+
+@pytest.mark.parametrize(
+    ("key", "lang", "said"),
+    [
+        (
+            "fog",
+            "en",
+            "Fog: 6 AC to cast (its use cost, UC); to keep it in play, 6 AC in the Wizard's "
+            "activation of each later turn, within the spell's cast range, one spell an "
+            "activation (Upkeep).",
+        ),
+        ("fireball", "en", "Fireball: 6 AC to cast (its use cost, UC)."),
+        (
+            "quickening",
+            "fr",
+            "Accélération\u00a0: 4 Ac pour le lancer (son coût d’utilisation, CU)\u202f; pour le "
+            "maintenir en jeu, 2 Ac lors de l’activation du magicien à chaque tour suivant, à "
+            "portée de lancement du sort, un seul sort par activation (Maintien).",
+        ),
+    ],
+)
+def test_a_spell_cast_by_name_says_what_it_costs_and_its_upkeep(
+    key: str, lang: str, said: str
+) -> None:
+    """Player review round 55: casting Fog said its chance, nothing of the 6 AC it costs each
+    later turn to keep (the card's upkeep, where the Spell List prints 3: linked to the
+    erratum); the figures are the card's, in the engine's data."""
+    from nqcore.rules.spells import spell
+
+    card = spell(key)
+    answer = ask(["cast", "--spell", key], lang)
+    assert answer["text"][-1] == said
+    assert str(card.use_cost) in said and (card.upkeep is None or str(card.upkeep) in said)
+    readings = [reading["id"] for reading in answer.get("readings", [])]
+    assert readings == (["spell-list-fog-upkeep"] if key == "fog" else [])
+    assert not any("AC to cast" in line for line in ask(["cast", "5"], lang)["text"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from nqcore.cli import args as read
 from nqcore.cli.asking import INITIATE_VALUES, Question, UsageError
@@ -12,25 +13,68 @@ from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Msg
 from nqcore.rules.answer_notes import Note, chant_notes, concentration_notes
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
-from nqcore.tables.registry import Chance, Signed
+
+if TYPE_CHECKING:
+    from nqcore.rules.spells import Spell
+from nqcore.tables.registry import Chance, Phrase, Signed
 
 _SPELL_LEVEL = read.bounded(P_("argument", "spell level"), SPELL_LEVELS)
 
 
 def _spell_level(args: argparse.Namespace) -> tuple[int, Msg | None]:
-    from nqcore.rules.spells import spell
-
-    if args.spell:
-        found = spell(args.spell, getattr(args, "lang", None))
-        return found.level, found.name
+    card = _card(args)
+    if card is not None:
+        return card.level, card.name
     if args.level is None:
         raise UsageError(N_("give a spell level or --spell NAME"))
     return args.level, None
 
 
+def _card(args: argparse.Namespace) -> Spell | None:
+    from nqcore.rules.spells import spell
+
+    return spell(args.spell, getattr(args, "lang", None)) if args.spell else None
+
+
+#: What a spell named costs to cast, and to keep in play where its card gives an upkeep: said
+#: beside the chance, so that a player casting Fog learns its 6 AC a turn there (player review,
+#: round 55), the card's figure where the Spell List prints another (an erratum).
+CAST_COST = N_("{spell}: {cost} AC to cast (its use cost, UC).")
+CAST_AND_UPKEEP = N_(
+    "{spell}: {cost} AC to cast (its use cost, UC); to keep it in play, {upkeep} AC in the "
+    "Wizard's activation of each later turn, within the spell's cast range, one spell an "
+    "activation (Upkeep)."
+)
+
+
+def cost_notes(card: Spell) -> list[Note]:
+    """The note on what ``card`` costs, linked to the erratum of its upkeep where there is one.
+
+    >>> from nqcore.rules.spells import spell
+    >>> [(note.values["upkeep"], note.reading) for note in cost_notes(spell("fog"))]
+    [(6, 'spell-list-fog-upkeep')]
+    """
+    values: dict[str, int | Phrase] = {"spell": Phrase((card.name,)), "cost": card.use_cost}
+    if card.upkeep is None:
+        return [Note(CAST_COST, values)]
+    return [Note(CAST_AND_UPKEEP, values | {"upkeep": card.upkeep}, _upkeep_erratum(card))]
+
+
+def _upkeep_erratum(card: Spell) -> str:
+    """The id of the erratum on ``card``'s upkeep (the Spell List's cell), or ""."""
+    from nqcore.book.errata import all_errata
+
+    for erratum in all_errata():
+        cells = [cell for cell in erratum.cells if cell.column == "Upkeep"]
+        if f"spell-{card.key}" in erratum.sections and cells:
+            return erratum.id
+    return ""
+
+
 def _cast(args: argparse.Namespace) -> Answer:
     from nqcore.rules.magic import cast_chance, casting_target
 
+    card = _card(args)
     level, name = _spell_level(args)
     kwargs = {"concentrating": args.concentrate, "chanting_initiates": args.chant}
     target = casting_target(level, args.wizardry, **kwargs)
@@ -43,7 +87,8 @@ def _cast(args: argparse.Namespace) -> Answer:
         "chanting_initiates": args.chant,
         "target": target,
         "chance": Chance(cast_chance(level, args.wizardry, **kwargs)),
-        "notes": chant_notes(args.chant or 0)
+        "notes": ([] if card is None else cost_notes(card))
+        + chant_notes(args.chant or 0)
         + _concentrating(
             args,
             lambda concentrating: cast_chance(
