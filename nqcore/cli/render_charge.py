@@ -43,11 +43,27 @@ def charge_lines(answer: Answer, lang: str) -> list[str]:
         said = N_("Attacks at base strength (UC3): {attacks}")
         return [*lines, _(said).format(attacks=number(charge["base_attacks"]))]
     said = N_("Attacks: {attacks} with the weapon (UC{cost}), or {base} at base strength (UC3)")
-    return [
-        *lines,
+    lines.append(
         _(said).format(
             attacks=number(charge["attacks"]),
             cost=number(charge["use_cost"]),
             base=number(charge["base_attacks"]),
-        ),
-    ]
+        )
+    )
+    if charge.get("then_base_attacks") and charge["attacks"]:  # player review, round 55
+        left = charge["close_combat_actions"] - charge["attacks"] * charge["use_cost"]
+        lines.append(
+            _(BOTH).format(
+                attacks=number(charge["attacks"]),
+                then=number(charge["then_base_attacks"]),
+                left=number(left),
+            )
+        )
+    return lines
+
+
+#: The weapon's attacks, then base strength's with what they leave: "one attack with a UC4 sword
+#: ... and then make an improvised UC3 attack" (Close Combat).
+BOTH = N_(
+    "Or both: {attacks} with the weapon, then {then} at base strength (UC3) with the {left} AC left"
+)

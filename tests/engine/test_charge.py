@@ -54,14 +54,32 @@ def test_every_charge_answer_adds_up(lang: str) -> None:
             assert FIGURE.findall(text[-1]) == [str(needed - actions)], (argv, text)
             continue
         total = actions - needed + (MOMENTUM_ACTIONS if first else 0)
-        attacks = FIGURE.findall(text[-1])
+        attacks = FIGURE.findall(text[6])
         expected = (
             [str(total // 3)]
             if cost == 3
             else [str(total // cost), str(cost), str(total // 3), "3"]
         )
         assert attacks == [*(["3"] if cost == 3 else []), *expected], (argv, text)
-        assert FIGURE.findall(text[-2]) == [str(total)], (argv, text)
+        assert FIGURE.findall(text[5]) == [str(total)], (argv, text)
+        weapon, left = total // cost, total % cost
+        both = [str(weapon), str(left // 3), "3", str(left)]
+        mixed = cost != 3 and weapon > 0 and left >= 3
+        assert [FIGURE.findall(line) for line in text[7:]] == ([both] if mixed else []), text
+
+
+def test_the_weapon_then_base_strength_is_offered_with_what_is_left() -> None:
+    """Player review round 55: 9 AC with a UC5 weapon said "1 with the weapon, or 3 at base
+    strength", not that the 4 AC the weapon leaves pay one attack at base strength too ("one
+    attack with a UC4 sword ... and then make an improvised UC3 attack", Close Combat)."""
+    argv = ["charge", "10", "7", "--use-cost", "5", "--ability", "cavalry"]
+    assert ask(argv, "en")["text"][-2:] == [
+        "Attacks: 1 with the weapon (UC5), or 3 at base strength (UC3)",
+        "Or both: 1 with the weapon, then 1 at base strength (UC3) with the 4 AC left",
+    ]
+    assert ask(argv, "fr")["text"][-1] == (
+        "Ou les deux\xa0: 1 avec l’arme, puis 1 à la force de base (CU3) avec les 4 Ac restantes"
+    )
 
 
 def test_refusals_name_the_field() -> None:

@@ -67,7 +67,7 @@ NO_CHARGE = N_(
 def _charge(args: argparse.Namespace) -> Answer:
     """ "Momentum Attack": the charge's move costs its actions; a charge that is the model's
     first action and reaches its target adds 3 actions, for close combat only; the attacks those
-    actions make with the weapon, or at base strength (UC3)."""
+    actions make with the weapon, at base strength (UC3), or the weapon's then base strength's."""
     from nqcore.rules.close_combat import IMPROVISED_USE_COST, attacks_possible, momentum_actions
     from nqcore.rules.movement import MovementAbility, move_cost
 
@@ -86,6 +86,7 @@ def _charge(args: argparse.Namespace) -> Answer:
         return {**answer, "charge": {"short_by": cost - args.actions}}
     momentum = momentum_actions(charge_was_first_action=not args.not_first, made_contact=True)
     total = args.actions - cost + momentum
+    attacks = attacks_possible(total, args.use_cost)
     return {
         **answer,
         "charge": {
@@ -93,8 +94,13 @@ def _charge(args: argparse.Namespace) -> Answer:
             "momentum": momentum,
             "close_combat_actions": total,
             "use_cost": args.use_cost,
-            "attacks": attacks_possible(total, args.use_cost),
+            "attacks": attacks,
             "base_attacks": attacks_possible(total, IMPROVISED_USE_COST),
+            # "one attack with a UC4 sword ... and then an improvised UC3 attack" (Close
+            # Combat): what the actions left after the weapon's attacks make at base strength
+            "then_base_attacks": attacks_possible(
+                total - attacks * args.use_cost, IMPROVISED_USE_COST
+            ),
         },
     }
 
