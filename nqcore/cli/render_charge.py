@@ -50,13 +50,12 @@ def charge_lines(answer: Answer, lang: str) -> list[str]:
             base=number(charge["base_attacks"]),
         )
     )
-    if charge.get("then_base_attacks") and charge["attacks"]:  # player review, round 55
-        left = charge["close_combat_actions"] - charge["attacks"] * charge["use_cost"]
+    if charge["then_base_attacks"] and charge["attacks"]:
         lines.append(
             _(BOTH).format(
                 attacks=number(charge["attacks"]),
                 then=number(charge["then_base_attacks"]),
-                left=number(left),
+                left=number(charge["left_after_weapon"]),
             )
         )
     return lines

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from nqcompanion.bridge.web import ask
-from nqcore.rules.close_combat import MOMENTUM_ACTIONS
+from nqcore.rules.close_combat import IMPROVISED_USE_COST, MOMENTUM_ACTIONS
 from nqcore.rules.movement import MovementAbility, move_cost
 
 
@@ -63,8 +63,8 @@ def test_every_charge_answer_adds_up(lang: str) -> None:
         assert attacks == [*(["3"] if cost == 3 else []), *expected], (argv, text)
         assert FIGURE.findall(text[5]) == [str(total)], (argv, text)
         weapon, left = total // cost, total % cost
-        both = [str(weapon), str(left // 3), "3", str(left)]
-        mixed = cost != 3 and weapon > 0 and left >= 3
+        both = [str(weapon), str(left // IMPROVISED_USE_COST), "3", str(left)]
+        mixed = cost != IMPROVISED_USE_COST and weapon > 0 and left >= IMPROVISED_USE_COST
         assert [FIGURE.findall(line) for line in text[7:]] == ([both] if mixed else []), text
 
 

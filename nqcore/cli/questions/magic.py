@@ -13,16 +13,15 @@ from nqcore.cli.render import Answer
 from nqcore.i18n import N_, P_, Msg
 from nqcore.rules.answer_notes import Note, chant_notes, concentration_notes
 from nqcore.rules.magic import SPELL_LEVELS, WIZARDRY_LEVELS
+from nqcore.tables.registry import Chance, Phrase, Signed
 
 if TYPE_CHECKING:
     from nqcore.rules.spells import Spell
-from nqcore.tables.registry import Chance, Phrase, Signed
 
 _SPELL_LEVEL = read.bounded(P_("argument", "spell level"), SPELL_LEVELS)
 
 
-def _spell_level(args: argparse.Namespace) -> tuple[int, Msg | None]:
-    card = _card(args)
+def _spell_level(args: argparse.Namespace, card: Spell | None) -> tuple[int, Msg | None]:
     if card is not None:
         return card.level, card.name
     if args.level is None:
@@ -31,14 +30,15 @@ def _spell_level(args: argparse.Namespace) -> tuple[int, Msg | None]:
 
 
 def _card(args: argparse.Namespace) -> Spell | None:
+    """The spell named by ``--spell``, if one is."""
     from nqcore.rules.spells import spell
 
     return spell(args.spell, getattr(args, "lang", None)) if args.spell else None
 
 
 #: What a spell named costs to cast, and to keep in play where its card gives an upkeep: said
-#: beside the chance, so that a player casting Fog learns its 6 AC a turn there (player review,
-#: round 55), the card's figure where the Spell List prints another (an erratum).
+#: beside the chance, so that a player casting Fog learns there what keeps it (the card's
+#: figure, where the Spell List prints another: an erratum).
 CAST_COST = N_("{spell}: {cost} AC to cast (its use cost, UC).")
 CAST_AND_UPKEEP = N_(
     "{spell}: {cost} AC to cast (its use cost, UC); to keep it in play, {upkeep} AC in the "
@@ -75,7 +75,7 @@ def _cast(args: argparse.Namespace) -> Answer:
     from nqcore.rules.magic import cast_chance, casting_target
 
     card = _card(args)
-    level, name = _spell_level(args)
+    level, name = _spell_level(args, card)
     kwargs = {"concentrating": args.concentrate, "chanting_initiates": args.chant}
     target = casting_target(level, args.wizardry, **kwargs)
     return {
@@ -106,7 +106,7 @@ def _concentrating(args: argparse.Namespace, chance: Callable[[bool], Fraction])
 def _cancel(args: argparse.Namespace) -> Answer:
     from nqcore.rules.magic import CANCEL_BONUS, CANCEL_USE_COST, cancel_chance, cancelling_target
 
-    level, name = _spell_level(args)
+    level, name = _spell_level(args, _card(args))
     return {
         "question": N_("Cancelling a level {level} spell in play ({cost} AC)"),
         "spell": name,

@@ -87,6 +87,7 @@ def _charge(args: argparse.Namespace) -> Answer:
     momentum = momentum_actions(charge_was_first_action=not args.not_first, made_contact=True)
     total = args.actions - cost + momentum
     attacks = attacks_possible(total, args.use_cost)
+    left = total - attacks * args.use_cost  # after the weapon's attacks
     return {
         **answer,
         "charge": {
@@ -98,9 +99,8 @@ def _charge(args: argparse.Namespace) -> Answer:
             "base_attacks": attacks_possible(total, IMPROVISED_USE_COST),
             # "one attack with a UC4 sword ... and then an improvised UC3 attack" (Close
             # Combat): what the actions left after the weapon's attacks make at base strength
-            "then_base_attacks": attacks_possible(
-                total - attacks * args.use_cost, IMPROVISED_USE_COST
-            ),
+            "left_after_weapon": left,
+            "then_base_attacks": attacks_possible(left, IMPROVISED_USE_COST),
         },
     }
 
