@@ -162,7 +162,10 @@ def background(request: pytest.FixtureRequest, shared: Shared) -> Iterator[Backg
     ahead.close()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    left = covering.one_language_each(items, config.getoption("full"))
+    if left:
+        config.hook.pytest_deselected(items=left)
     mark_slow(items)
     builds_last(items)
 

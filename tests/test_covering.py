@@ -1,9 +1,19 @@
 from __future__ import annotations
 
 from itertools import combinations, product
+from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
-from tests.covering import all_pairs, each_once, every_one, pairs, settings, settings_of
+from tests.covering import (
+    all_pairs,
+    each_once,
+    every_one,
+    one_language_each,
+    pairs,
+    settings,
+    settings_of,
+)
 
 
 def test_every_pair_of_settings_is_in_a_case_and_fewer_cases_than_the_product() -> None:
@@ -53,3 +63,53 @@ def test_a_settings_mark_runs_its_covering_cases_and_every_case_with_full() -> N
         settings_of(metafunc)  # type: ignore[arg-type]
         assert made == [("lang,width", every_one(*axes) if full else each_once(*axes))]
         assert len(made[0][1]) == count
+
+
+def _item(path: str, name: str, marks: tuple[str, ...] = (), **params: object) -> SimpleNamespace:
+    """What :func:`one_language_each` reads of a collected test."""
+    label = "-".join(str(value) for value in params.values())
+    return SimpleNamespace(
+        path=Path(path),
+        nodeid=f"{path}::{name}[{label}]",
+        callspec=SimpleNamespace(params=params),
+        get_closest_marker=lambda mark: mark if mark in marks else None,
+    )
+
+
+def _ids(items: list[Any]) -> list[str]:
+    return [item.nodeid.split("::")[1] for item in items]
+
+
+def test_a_browser_test_in_both_languages_runs_each_case_in_one_taking_turns() -> None:
+    """Each case once, English and French in turn in each file; a case given in one language
+    only, another folder, an every-language file or mark, and --full keep every item."""
+    page = "tests/browser/test_page.py"
+    items = [
+        *(_item(page, "form", form=form, lang=lang) for lang in ("en", "fr") for form in "abc"),
+        _item(page, "typed", lang="en", typed="combat"),
+        _item(page, "typed", lang="fr", typed="ELAN"),
+        *(_item(page, "switch", ("every_language",), lang=lang) for lang in ("en", "fr")),
+        *(_item("tests/browser/test_search.py", "find", lang=lang) for lang in ("en", "fr")),
+        *(_item("tests/print/test_book.py", "book", lang=lang) for lang in ("en", "fr")),
+        *(_item("tests/browser/test_other.py", "fixture", table=lang) for lang in ("en", "fr")),
+    ]
+    kept = list(items)
+    left = one_language_each(kept, full=False)  # type: ignore[arg-type]
+    assert _ids(left) == ["form[b-en]", "form[a-fr]", "form[c-fr]", "fixture[fr]"]
+    assert _ids(kept) == [
+        "form[a-en]",
+        "form[c-en]",
+        "form[b-fr]",
+        "typed[en-combat]",
+        "typed[fr-ELAN]",
+        "switch[en]",
+        "switch[fr]",
+        "find[en]",
+        "find[fr]",
+        "book[en]",
+        "book[fr]",
+        "fixture[en]",
+    ]
+    everything = list(items)
+    assert one_language_each(everything, full=True) == []  # type: ignore[arg-type]
+    assert everything == items

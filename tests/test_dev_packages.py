@@ -12,7 +12,15 @@ import pytest
 from tests.building import ROOT
 
 ENGINE = {"make", "gettext", "python3-venv", "git"}
-BOOKS = {"texlive-xetex", "latexmk", "xindy", "chromium", "chromium-driver", "epubcheck", "npm"}
+BOOKS = {
+    "texlive-xetex",
+    "latexmk",
+    "xindy",
+    "chromium",
+    "chromium-headless-shell",
+    "epubcheck",
+    "npm",
+}
 
 
 def dev_says(*args: str, env: dict[str, str] | None = None) -> set[str]:

@@ -425,6 +425,7 @@ def test_each_calculator_answers_as_nq_does(
     assert not table.violations, table.violations
 
 
+@pytest.mark.every_language
 @pytest.mark.parametrize(
     "command,name,typed,message",
     [
@@ -512,6 +513,7 @@ def test_an_answer_s_errata_are_links_to_their_records(table: Table, site: Site)
     assert form.evaluate(READING) == []  # no reading followed, no link
 
 
+@pytest.mark.every_language
 def test_french_distances_take_a_decimal_comma(table: Table) -> None:
     page = table.page
     page.select_option("#nq-shoot-weapon", "bow")
@@ -954,6 +956,7 @@ def test_the_builder_changes_exports_imports_and_keeps_a_profile(
     assert not table.errors, table.errors
 
 
+@pytest.mark.every_language
 def test_a_profile_changed_in_the_other_language_s_tab_is_kept(table: Table) -> None:
     page, lang = table.page, table.lang
     # One profile for both languages: the other language's page starting the book's Dwarf and

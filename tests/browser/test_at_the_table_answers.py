@@ -85,6 +85,7 @@ def test_greyed_fields_show_the_value_in_use_or_nothing(phone_table: Any) -> Non
     page.select_option("#nq-shoot-weapon", "bow")
 
 
+@pytest.mark.every_language
 def test_ranges_typed_with_commas_are_read(phone_table: Any) -> None:
     """ "12/+1, 24/0, 36/-1", as a player copies a weapon's ranges: read as 12/+1 24/0 36/-1."""
     page = phone_table.page

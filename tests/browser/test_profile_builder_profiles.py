@@ -190,6 +190,7 @@ def test_several_profiles_made_kept_deleted_and_offered_to_the_army(
     context.close()
 
 
+@pytest.mark.every_language
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_profile_never_named_is_shown_untitled_in_the_other_language(
     browser: Any, site: Site, lang: str

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from nqsphinx.books.measure import TEXT_WIDTH_MM
 from tests.print.layout import FOOT, outline_chapters
-from tests.print.pdfs import Line, Shape, reader, run_on, runs, shapes
+from tests.print.pdfs import Line, Shape, per_page, reader, run_on, runs, shapes
 
 #: Millimetres to PDF points.
 MM = 72 / 25.4
@@ -223,6 +223,7 @@ class Word:
     text: str
 
 
+@per_page
 def page_words(pdf: Path, page: int) -> list[Word]:
     """The words of file page ``page`` with their boxes (points, y down)."""
     found = run_on(pdf, "pdftotext", "-f", str(page), "-l", str(page), "-bbox")
