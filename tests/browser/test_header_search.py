@@ -384,7 +384,7 @@ def test_a_result_is_a_link_a_ctrl_click_opens_a_new_tab(
     with context.expect_page() as opened:
         first.click(modifiers=["Control"])
     tab = opened.value
-    tab.wait_for_load_state()
+    tab.wait_for_url(href)  # a new tab is about:blank until its navigation starts
     assert tab.url == href
     assert page.url == before and not page.locator("#nq-search-content-list").is_hidden()
     assert not watched.violations and not watched.errors, watched.violations + watched.errors

@@ -706,6 +706,10 @@ def watchdog(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+#: CPU seconds past which a command line's answer counts as a runaway.
+RUNAWAY_CPU_SECONDS = 10
+
+
 @pytest.mark.slow  # 300 command lines, each a process
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(argv=command_lines())
@@ -714,7 +718,9 @@ def test_any_command_line_is_an_answer_or_one_line(playground: Path, argv: list[
     with contextlib.chdir(playground), watchdog(60):
         code, out, err = outcome(*argv)
     elapsed = time.process_time() - started
-    assert elapsed < 2, f"{elapsed:.2f} s of CPU"
+    # A runaway answer (an argument that makes the engine loop) fails; a loaded machine does not:
+    # ``export``, the longest answer, took 2.25 s of CPU in a run of the whole suite beside builds.
+    assert elapsed < RUNAWAY_CPU_SECONDS, f"{elapsed:.2f} s of CPU"
     assert code in (0, 2), (code, err)
     assert "Traceback" not in err
     if code == 2:
