@@ -270,10 +270,9 @@ def _names() -> frozenset[str]:
 def _lookup(dictionary: str, words: list[str]) -> dict[str, bool]:
     """Whether hunspell's ``dictionary`` knows each word; empty when it cannot be asked.
 
-    One ``hunspell -L`` run for the batch (it prints the lines that hold a word it does not
-    know): its ``-a`` mode, asked a word at a time, worked out suggestions for every unknown
-    word, 140 ms each, and spent minutes on a pseudo language's catalogues, all of whose words
-    are unknown; both say the same of the French catalogues' words, in either dictionary."""
+    One ``hunspell -L`` run for the batch: it prints the lines that hold a word it does not
+    know, and works out no suggestions, which ``-a`` does for every unknown word (140 ms each:
+    minutes on a pseudo language's catalogues, all of whose words are unknown)."""
     hunspell = shutil.which("hunspell")
     if hunspell is None or not words:
         return {}
