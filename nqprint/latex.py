@@ -23,6 +23,7 @@ from nqprint.credits import (
 )
 from nqprint.tex_sandbox import pdf_dates, sandboxed_env
 from nqprint.texts import print_text
+from nqprint.xmp_tex import XMP
 
 #: The paper as a product's title names it (A4 needs no translation), and the translator's role
 #: after his name in the French products' author, as in the French books.
@@ -129,45 +130,6 @@ def tex(text: str, lang: str) -> str:
 def inches(value: object) -> str:
     """A TikZ length in inches, exact to the thousandth of an inch."""
     return f"{float(value):.4f}in"  # type: ignore[arg-type]
-
-
-#: XMP metadata (hyperxmp) beside the document information: its packet embedded with the first
-#: page, where readers and libraries look for it (left to itself it is written after the last).
-#: Under xdvipdfmx the packet is one PDF string, ``(...)``: a parenthesis or a backslash of a
-#: title (an army named "A ) B") ended it early, or lost it.  hyperxmp's conversion of each
-#: character to XML (``\hyxmp@toxml@unicodetex``, XeTeX's, as hyperxmp 5.x defines it) is
-#: given three more cases: ``(``, ``)`` and ``\`` as character references (``&#40;``), which XML
-#: reads as the characters and a PDF string holds as they are.
-XMP = r"""
-\usepackage{hyperxmp}
-\makeatletter
-\begingroup\catcode`\#=12
-\gdef\nq@xmp@lparen{&#40;}\gdef\nq@xmp@rparen{&#41;}\gdef\nq@xmp@bslash{&#92;}
-\endgroup
-\def\hyxmp@toxml@unicodetex#1#2#3#4#5#6#7#8{%
-  \ifx#1\relax
-  \else
-    \ifnum"#1#2#3#4#5#6#7#8>127 %
-      \uccode`\*="#1#2#3#4#5#6#7#8\relax
-      \uppercase{\edef\hyxmp@text{\hyxmp@text *}}%
-    \else\ifnum"#7#8=`\< \edef\hyxmp@text{\hyxmp@text &lt;}%
-    \else\ifnum"#7#8=`\& \edef\hyxmp@text{\hyxmp@text &amp;}%
-    \else\ifnum"#7#8=`\> \edef\hyxmp@text{\hyxmp@text &gt;}%
-    \else\ifnum"#7#8=`\( \edef\hyxmp@text{\hyxmp@text\nq@xmp@lparen}%
-    \else\ifnum"#7#8=`\) \edef\hyxmp@text{\hyxmp@text\nq@xmp@rparen}%
-    \else\ifnum"#7#8=`\\ \edef\hyxmp@text{\hyxmp@text\nq@xmp@bslash}%
-    \else\ifnum"#7#8=`\ %
-      \edef\hyxmp@text{\hyxmp@text\space}%
-    \else
-      \uccode`\*="#7#8\relax
-      \uppercase{\edef\hyxmp@text{\hyxmp@text *}}%
-    \fi\fi\fi\fi\fi\fi\fi\fi
-    \expandafter\hyxmp@toxml@unicodetex
-  \fi}
-\AddToHook{shipout/firstpage}{\hyxmp@auto@assign@data\hyxmp@embed@packet
-  \global\let\hyxmp@embed@packet\relax}
-\makeatother
-"""
 
 
 def xmp(lang: str) -> str:

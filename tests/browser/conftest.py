@@ -42,7 +42,13 @@ CHROMIUM_CANDIDATES = (
     "chromium",
     "chromium-browser",
 )
+#: ``--liftoff-only``: V8 runs the engine's WebAssembly (Pyodide) with its baseline compiler only,
+#: not recompiling hot functions with TurboFan: the same results (a tier changes speed, never
+#: what the code computes), and an At the table start takes 2.2-2.3 s of CPU against 3.5 s; a test
+#: whose engine computes for long runs a little slower (undo's file 64 -> 45 s, the answers' 56 ->
+#: 57 s).
 CHROMIUM_ARGS = [
+    "--js-flags=--liftoff-only",
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
