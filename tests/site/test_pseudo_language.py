@@ -219,7 +219,7 @@ CODE_ALLOWED = (
         r'"?Lancer un sort de niveau 3 avec un niveau de magie 1"?,?|"Boule de feu",|'
         r"Sort\u00a0: Boule de feu|Modificateurs\u00a0: Niveau de magie \+1|"
         r"Résultat nécessaire\u00a0: 4 ou moins|Probabilité\u00a0: 40,0\u202f%|"
-        r'"?Boule de feu\u00a0: 6 Ac pour le lancer \(son coût d’utilisation, CU\)\."?)$',
+        r'"?Boule de feu\u00a0: \d+ Ac pour le lancer \(son coût d’utilisation, CU\)\."?)$',
         "« In French and for scripts » shows the French answers its commands ask for (--lang fr)",
     ),
     Allowed(r"^(\[\[unit\]\]|[a-z]+ = .+)$", "a file's TOML shown by `$ cat`: keys and values"),
