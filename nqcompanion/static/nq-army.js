@@ -80,6 +80,8 @@ function armyBuilder(box) {
   // The army's tables before each change the player made on the open army, the latest last: what
   // Ctrl+Z takes back (undoLast). Opening another army empties it.
   const history = [];
+  // The requests that ask the army again as a profile is kept, nothing changed by the player.
+  const rechecks = new WeakSet();
   const answer = (result, control, request, owner) => {
     const army = owner && armies.byId(owner.id) ? owner : current();
     // Another tab's change, drawn here (``mirrored``): never stored back, even named in this
@@ -132,7 +134,7 @@ function armyBuilder(box) {
     // The field changed is taken: its refusal said before goes (player round 32: a name too
     // long, then corrected, stayed refused beside the field under "0 refusals").
     if (control && control.isConnected) showError(control, "");
-    draw(result);
+    draw(result, rechecks.has(request));
     // An army read from its file: its entries named by default after a book profile in another
     // language are named in this page's (nq-keep.js), once.
     // So is an army still named by default in another language ("My army" on the French page).
@@ -618,7 +620,18 @@ function armyBuilder(box) {
       if ([...picker.options].some((option) => option.value === value)) picker.value = value;
     }
   };
-  const draw = (result) => {
+  // What the entries were last drawn from: the answer and the player's profiles they list. An
+  // army asked again as a profile is kept (rechecks) is drawn anew only if that changed: the
+  // builder's field left, its typing already sent, keeps the profile unchanged, and the entries
+  // drawn anew between the press and the release of a button of theirs ("Use ... as it is now")
+  // lost its click.
+  let drawnFrom = "";
+  const drawSource = (result) => JSON.stringify([result,
+    keptProfiles().map((p) => [p.id, shownProfileName(p), p.name, p.type])]);
+  const draw = (result, unlessSame = false) => {
+    const source = drawSource(result);
+    if (unlessSame && source === drawnFrom && !("stale" in box.dataset)) return;
+    drawnFrom = source;
     // The reader's place is kept: the focused control, and what was typed there but not sent.
     const focused = document.activeElement && box.contains(document.activeElement)
       ? document.activeElement : null;
@@ -1126,8 +1139,12 @@ function armyBuilder(box) {
   document.addEventListener("nq-profile-kept", () => {
     drawAdd();
     if (state.data && JSON.stringify(state.data).includes('"builder_id"')) {
-      armyAsk(() => ({ data: state.data, undo: true })); // the same army: nothing to undo
-    } else if (state.answer) draw(state.answer);
+      armyAsk(() => { // the same army: nothing to undo
+        const request = { data: state.data, undo: true };
+        rechecks.add(request);
+        return request;
+      });
+    } else if (state.answer) draw(state.answer, true);
   });
   $("nq-army-add-profile").addEventListener("focus", drawAdd);
   return {

@@ -22,12 +22,9 @@ def _builder_set(page: Any, field: str, value: str) -> None:
     page.evaluate("window.nqAtTable.builder.idle()")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_an_entry_of_a_changed_profile_says_so_and_takes_it_when_asked(
-    browser: Any, site: Site, lang: str
-) -> None:
-    context, watched = _phone(browser, site, lang)
-    page = watched.page
+def _outdated(page: Any) -> tuple[int, int]:
+    """A unit made from the builder's "Militia", whose CC and name then change there: the CC it
+    was made with, and its points."""
     page.evaluate("window.nqAtTable.builder.idle()")
     _builder_set(page, "name", "Militia")
     cc = int(page.input_value("#nq-builder-cc"))
@@ -35,12 +32,49 @@ def test_an_entry_of_a_changed_profile_says_so_and_takes_it_when_asked(
     page.select_option("#nq-army-add-profile", label="Militia")
     page.click("#nq-army-add")
     _answered(page, "(data.unit || []).length === 1")
-    points = page.evaluate(f"{ANSWER}.entries[0].points")
+    points: int = page.evaluate(f"{ANSWER}.entries[0].points")
     assert page.locator("#nq-army-unit-0 .nq-army-outdated").count() == 0
     _builder_set(page, "cc", str(cc + 1))
     _builder_set(page, "name", "Veteran Militia")
     wait_until(page, f"{ANSWER}.entries[0].outdated.length === 1")
     page.evaluate("window.nqAtTable.army.idle()")
+    return cc, points
+
+
+#: Counts the times the army's entries are drawn anew from now on.
+COUNT_DRAWS = """() => { window.nqDrawn = 0; new MutationObserver(() => { window.nqDrawn += 1; })
+  .observe(document.getElementById('nq-army-entries'), { childList: true }); }"""
+
+
+def test_a_slow_press_on_use_just_after_typing_takes_the_profile(browser: Any, site: Site) -> None:
+    """The press leaves the builder's name field, typed in and sent: the profile is kept again,
+    unchanged, and the army asked again. Its entries were drawn anew under the held button, and
+    its release clicked nothing (CI, a loaded machine: "Use ..." clicked, nothing taken)."""
+    context, watched = _phone(browser, site, "en")
+    page = watched.page
+    cc, _ = _outdated(page)
+    page.evaluate(COUNT_DRAWS)
+    button = page.locator("#nq-army-unit-0 .nq-army-outdated button")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(800)  # the builder's answer and the army's, meanwhile
+    assert page.evaluate("window.nqDrawn") == 0
+    page.mouse.up()
+    _answered(page, f"data.unit[0].profile.cc === {cc + 1}")
+    assert page.evaluate(f"{ANSWER}.entries[0].outdated") == []
+    assert not watched.errors, watched.errors
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_entry_of_a_changed_profile_says_so_and_takes_it_when_asked(
+    browser: Any, site: Site, lang: str
+) -> None:
+    context, watched = _phone(browser, site, lang)
+    page = watched.page
+    cc, points = _outdated(page)
     note = page.locator("#nq-army-unit-0 .nq-army-outdated")
     assert note.count() == 1
     name = "Veteran Militia"
