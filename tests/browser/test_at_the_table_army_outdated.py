@@ -59,7 +59,9 @@ def test_a_slow_press_on_use_just_after_typing_takes_the_profile(browser: Any, s
     box = button.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
-    page.wait_for_timeout(800)  # the builder's answer and the army's, meanwhile
+    # whatever leaving the builder's field asked, and the army asked again after it
+    page.evaluate("window.nqAtTable.builder.idle().then(() => window.nqAtTable.army.idle())")
+    page.wait_for_timeout(300)
     assert page.evaluate("window.nqDrawn") == 0
     page.mouse.up()
     _answered(page, f"data.unit[0].profile.cc === {cc + 1}")
