@@ -453,6 +453,21 @@ def stored_before_load(context: Any, values: dict[str, str]) -> None:
     )
 
 
+def held_press(page: Any, target: Any, settled: str) -> int:
+    """Press the middle of ``target`` with the mouse and hold it until ``settled`` (a promise in
+    the page: what leaving the focused field asked) and 0.3 s more, then release: the times the
+    page counted in ``window.nqDrawn`` (a list drawn anew) while it was held."""
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate(settled)
+    page.wait_for_timeout(300)
+    drawn: int = page.evaluate("window.nqDrawn")
+    page.mouse.up()
+    return drawn
+
+
 def keep_for_offline(page: Any, parts: set[str]) -> None:
     """Open the control, choose ``parts``, keep them and wait until the worker says it is done."""
     page.locator(".nq-keep summary").click()

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from nqsphinx.messages import ui_text
-from tests.browser.conftest import Site, screenshot, wait_until
+from tests.browser.conftest import Site, held_press, screenshot, wait_until
 from tests.browser.test_at_the_table_army import _answered, _phone
 
 ANSWER = "window.nqAtTable.army.state.answer"
@@ -55,15 +55,9 @@ def test_a_slow_press_on_use_just_after_typing_takes_the_profile(browser: Any, s
     cc, _ = _outdated(page)
     page.evaluate(COUNT_DRAWS)
     button = page.locator("#nq-army-unit-0 .nq-army-outdated button")
-    button.scroll_into_view_if_needed()
-    box = button.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
     # whatever leaving the builder's field asked, and the army asked again after it
-    page.evaluate("window.nqAtTable.builder.idle().then(() => window.nqAtTable.army.idle())")
-    page.wait_for_timeout(300)
-    assert page.evaluate("window.nqDrawn") == 0
-    page.mouse.up()
+    settled = "window.nqAtTable.builder.idle().then(() => window.nqAtTable.army.idle())"
+    assert held_press(page, button, settled) == 0
     _answered(page, f"data.unit[0].profile.cc === {cc + 1}")
     assert page.evaluate(f"{ANSWER}.entries[0].outdated") == []
     assert not watched.errors, watched.errors

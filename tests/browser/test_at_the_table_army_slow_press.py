@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.conftest import Site, wait_until
+from tests.browser.conftest import Site, held_press, wait_until
 from tests.browser.test_at_table_state import _add_unit
 from tests.browser.test_at_the_table_army import _answered, _phone
 from tests.browser.test_at_the_table_army_outdated import COUNT_DRAWS
@@ -26,14 +26,7 @@ def test_a_slow_press_on_remove_just_after_naming_the_army_removes(
     page.evaluate("window.nqAtTable.army.idle()")
     page.evaluate(COUNT_DRAWS)
     remove = page.locator("#nq-army-unit-1 > button").last
-    remove.scroll_into_view_if_needed()
-    box = remove.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    page.evaluate("window.nqAtTable.army.idle()")  # whatever leaving the name field asked
-    page.wait_for_timeout(300)
-    assert page.evaluate("window.nqDrawn") == 0
-    page.mouse.up()
+    assert held_press(page, remove, "window.nqAtTable.army.idle()") == 0
     _answered(page, "data.unit.length === 1")
     assert page.evaluate("window.nqAtTable.army.state.data.name") == "The Ford Watch"
     assert not watched.errors, watched.errors

@@ -13,7 +13,15 @@ import pytest
 
 from nqcompanion.bridge.web import build
 from nqsphinx.messages import ui_text
-from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until
+from tests.browser.conftest import (
+    PHONE,
+    SETTLED,
+    Site,
+    _recorded,
+    held_press,
+    screenshot,
+    wait_until,
+)
 from tests.browser.test_at_table_state import (
     HEADER_BOTTOM,
     OTHER,
@@ -363,13 +371,8 @@ def test_a_slow_press_on_remove_just_after_typing_the_name_removes(
     wait_until(page, "window.nqAtTable.builder.state.name === 'Hero of the Ford'")
     page.evaluate("window.nqAtTable.builder.idle()")
     page.evaluate(COUNT_LIST_DRAWS)
-    box = items.last.locator("button").bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    page.evaluate("window.nqAtTable.builder.idle()")  # whatever leaving the name field asked
-    page.wait_for_timeout(300)
-    assert page.evaluate("window.nqDrawn") == 0
-    page.mouse.up()
+    remove = items.last.locator("button")
+    assert held_press(page, remove, "window.nqAtTable.builder.idle()") == 0
     page.evaluate("window.nqAtTable.builder.idle()")
     wait_until(page, f"document.querySelectorAll({listed!r}).length === {count - 1}")
     assert not watched.errors, watched.errors
