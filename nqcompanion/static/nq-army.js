@@ -892,10 +892,6 @@ function armyBuilder(box) {
       // A grouped number ("1,500", « 1 500 ») is the engine's to read, as the page's language
       // writes it; it refuses anything else beside the field.
       const points = grouped ? value : Number(value);
-      // Left as the army already has it (its typing sent as it paused): asked again, the
-      // entries drawn anew under a press on one of their buttons lost its click.
-      const held = state.data && state.data[name] === (name === "points" ? points : value);
-      if (held && !("stale" in box.dataset)) return;
       armyAsk(() => ({ data: { ...state.data, [name]: name === "points" ? points : value } }),
         control);
     });

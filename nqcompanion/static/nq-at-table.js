@@ -952,8 +952,7 @@ const shownProfileName = (item) => {
 // Its points as last priced here (a profile kept without them is priced, not stored again).
 const shownPoints = (item) => shownNames.get(item.id)?.points ?? item.points;
 
-// The open profile's file and name, and its fields as the engine last answered for it (``of``).
-const builderState = { toml: null, name: null, fields: null, of: null };
+const builderState = { toml: null, name: null };
 
 // The engine's answer for ``entry`` (the kept profile it was asked for): kept in it, and drawn if
 // it is still the open one.
@@ -965,16 +964,12 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
       textContent: `${words.refused} ${result.error}`,
     }));
     output.classList.add("nq-refused");
-    builderState.fields = null; // a refusal said: the next value left is asked, whatever it is
     return;
   }
   keepProfile(entry, result, change);
   if (entry !== profiles.current()) return;
   builderState.toml = result.toml;
   builderState.name = result.fields.name;
-  // (none while the engine refuses to price it: a value left is then asked again, its refusal
-  // said anew or gone)
-  Object.assign(builderState, { fields: result.points.error ? null : result.fields, of: entry });
   for (const control of builder.querySelectorAll("[data-set]")) {
     const value = result.fields[control.dataset.set];
     if (document.activeElement === control && control.getAttribute("aria-invalid") === "true") {
@@ -1345,13 +1340,6 @@ const builderSend = (leaving) => {
   if (leaving) control.dataset.shown = control.value;
 };
 const builderCommit = () => builderSend(true);
-// Whether the open profile already holds ``value`` in ``control``'s field, as last answered and
-// priced, the field not refused since: a field left after its typing was sent (builderSend) is not asked again;
-// the answer drew the profile's buttons anew under a press on one of them, and its click was lost.
-const builderHolds = (control, value) => builderState.of === profiles.current()
-  && builderState.fields !== null && control.getAttribute("aria-invalid") !== "true"
-  && control.type !== "checkbox"
-  && String(builderState.fields[control.dataset.set] ?? "") === String(value);
 const builderTyped = (control) => {
   if (builderTyping && builderTyping.control !== control) builderSend(false);
   if (builderTyping) clearTimeout(builderTyping.timer);
@@ -1473,8 +1461,7 @@ if (builder) {
         builderTyping = null;
       }
       const value = builderField(control, true);
-      if (value === undefined || builderHolds(control, value)) return;
-      builderAsk({ set: { [control.dataset.set]: value } }, undefined, true);
+      if (value !== undefined) builderAsk({ set: { [control.dataset.set]: value } }, undefined, true);
     });
     control.addEventListener("input", () => {
       if (!engineState.ready) builderEarly(control);

@@ -13,15 +13,7 @@ import pytest
 
 from nqcompanion.bridge.web import build
 from nqsphinx.messages import ui_text
-from tests.browser.conftest import (
-    PHONE,
-    SETTLED,
-    Site,
-    _recorded,
-    held_press,
-    screenshot,
-    wait_until,
-)
+from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until
 from tests.browser.test_at_table_state import (
     HEADER_BOTTOM,
     OTHER,
@@ -342,38 +334,5 @@ def test_another_level_replaces_the_one_taken(
     assert said == words["replaced"].format(**made["replaced"])
     assert {"en": "replaced by", "fr": "remplacé par"}[lang] in said
     assert not page.locator("#nq-builder .nq-refused").count()
-    assert not watched.errors, watched.errors
-    page.context.close()
-
-
-#: Counts the times the builder's lists are drawn anew from now on.
-COUNT_LIST_DRAWS = """() => { window.nqDrawn = 0;
-  for (const list of document.querySelectorAll('#nq-builder ul.nq-builder-list')) {
-    new MutationObserver(() => { window.nqDrawn += 1; }).observe(list, { childList: true }); } }"""
-
-
-def test_a_slow_press_on_remove_just_after_typing_the_name_removes(
-    browser: Any, site: Site
-) -> None:
-    """The name typed, sent as the typing paused; then a press held on an ability's "Remove":
-    the press leaves the name field, which the profile already holds, so nothing is asked and
-    nothing drawn anew under the held button, and its release removes the ability (the
-    answer to the same name sent again drew the list anew under the press: its click was
-    lost)."""
-    watched = _hero(browser, site, "1366", "en")
-    page = watched.page
-    _add(page, "abilities", "agile")
-    listed = '#nq-builder ul.nq-builder-list[data-list="abilities"] li'
-    items = page.locator(listed)
-    count = items.count()
-    page.locator("#nq-builder-name").fill("")
-    page.locator("#nq-builder-name").type("Hero of the Ford")
-    wait_until(page, "window.nqAtTable.builder.state.name === 'Hero of the Ford'")
-    page.evaluate("window.nqAtTable.builder.idle()")
-    page.evaluate(COUNT_LIST_DRAWS)
-    remove = items.last.locator("button")
-    assert held_press(page, remove, "window.nqAtTable.builder.idle()") == 0
-    page.evaluate("window.nqAtTable.builder.idle()")
-    wait_until(page, f"document.querySelectorAll({listed!r}).length === {count - 1}")
     assert not watched.errors, watched.errors
     page.context.close()
