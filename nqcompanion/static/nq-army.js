@@ -65,11 +65,13 @@ function armyBuilder(box) {
     return result;
   };
   let queue = ready.then(() => step(opening()));
+  let asking = 0; // asked and not yet answered
   const armyAsk = (request, control = null, after = null) => {
     const owner = current();
+    asking += 1;
     const run = queue.then(() => step(request, control, after, owner));
     box.dataset.state = "asking";
-    queue = run.catch(() => null);
+    queue = run.catch(() => null).finally(() => { asking -= 1; });
     return run;
   };
 
@@ -892,6 +894,13 @@ function armyBuilder(box) {
       // A grouped number ("1,500", « 1 500 ») is the engine's to read, as the page's language
       // writes it; it refuses anything else beside the field.
       const points = grouped ? value : Number(value);
+      // Left as the open army has it, nothing asked still unanswered and nothing refused: not
+      // asked again (its answer drew the entries anew under the press that left the field, on
+      // one of their buttons, and the click was lost).
+      const held = asking === 0 && state.data && state.owner === current()?.id
+        && !("stale" in box.dataset) && control.getAttribute("aria-invalid") !== "true"
+        && state.data[name] === (name === "points" ? points : value);
+      if (held) return;
       armyAsk(() => ({ data: { ...state.data, [name]: name === "points" ? points : value } }),
         control);
     });

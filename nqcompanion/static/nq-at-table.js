@@ -952,7 +952,10 @@ const shownProfileName = (item) => {
 // Its points as last priced here (a profile kept without them is priced, not stored again).
 const shownPoints = (item) => shownNames.get(item.id)?.points ?? item.points;
 
-const builderState = { toml: null, name: null };
+// The open profile's file and name; its fields as the engine last answered for it (``of``: that
+// profile), none while the engine refuses to price it or the page refuses a value typed; and the
+// changes asked and not yet answered (``asking``).
+const builderState = { toml: null, name: null, fields: null, of: null, asking: 0 };
 
 // The engine's answer for ``entry`` (the kept profile it was asked for): kept in it, and drawn if
 // it is still the open one.
@@ -964,12 +967,14 @@ const builderShow = (result, entry = profiles.current(), change = {}) => {
       textContent: `${words.refused} ${result.error}`,
     }));
     output.classList.add("nq-refused");
+    builderState.fields = null;
     return;
   }
   keepProfile(entry, result, change);
   if (entry !== profiles.current()) return;
   builderState.toml = result.toml;
   builderState.name = result.fields.name;
+  Object.assign(builderState, { fields: result.points.error ? null : result.fields, of: entry });
   for (const control of builder.querySelectorAll("[data-set]")) {
     const value = result.fields[control.dataset.set];
     if (document.activeElement === control && control.getAttribute("aria-invalid") === "true") {
@@ -1221,6 +1226,7 @@ const askOnLatest = async (change, entry) => {
 let builderQueue = Promise.resolve();
 const builderHistory = [];
 const builderAsk = (change, entry = profiles.current(), undoable = false) => {
+  builderState.asking += 1;
   const run = builderQueue.then(async () => {
     const before = entry && entry.toml;
     const result = await askOnLatest(change, entry);
@@ -1232,7 +1238,7 @@ const builderAsk = (change, entry = profiles.current(), undoable = false) => {
     return result;
   });
   builder.dataset.state = "asking";
-  builderQueue = run.catch(() => null);
+  builderQueue = run.catch(() => null).finally(() => { builderState.asking -= 1; });
   return run;
 };
 
@@ -1340,6 +1346,23 @@ const builderSend = (leaving) => {
   if (leaving) control.dataset.shown = control.value;
 };
 const builderCommit = () => builderSend(true);
+// Whether a field left holds what the open profile already has, nothing asked still unanswered
+// and nothing refused since: then nothing is asked again, and what was typed there is forgotten.
+// The answer to the same value drew the builder's lists anew under the press that left the field
+// (on its Remove or "make primary"), and the click was lost.
+const builderHolds = (control, value) => {
+  const { fields, of, asking } = builderState;
+  const entry = profiles.current();
+  const name = control.dataset.set;
+  const held = asking === 0 && fields !== null && of === entry && control.type !== "checkbox"
+    && control.getAttribute("aria-invalid") !== "true" && String(fields[name] ?? "") === String(value);
+  if (held && entry.typed && name in entry.typed) {
+    delete entry.typed[name];
+    if (!Object.keys(entry.typed).length) delete entry.typed;
+    profiles.store();
+  }
+  return held;
+};
 const builderTyped = (control) => {
   if (builderTyping && builderTyping.control !== control) builderSend(false);
   if (builderTyping) clearTimeout(builderTyping.timer);
@@ -1406,6 +1429,7 @@ const noneNote = (control, said) => {
 // does, and the card cannot be printed until the engine answers again (player round fifteen:
 // AC "x" above the card of AC 7, "Print the card" active under it).
 const builderOutdated = (refusal) => {
+  builderState.fields = null; // a value refused here: the next one left is asked, whatever it is
   show(builder.querySelector("#nq-builder-card"), [refusal], true);
   drawCard({});
   delete builder.dataset.answer;
@@ -1461,7 +1485,8 @@ if (builder) {
         builderTyping = null;
       }
       const value = builderField(control, true);
-      if (value !== undefined) builderAsk({ set: { [control.dataset.set]: value } }, undefined, true);
+      if (value === undefined || builderHolds(control, value)) return;
+      builderAsk({ set: { [control.dataset.set]: value } }, undefined, true);
     });
     control.addEventListener("input", () => {
       if (!engineState.ready) builderEarly(control);

@@ -13,7 +13,15 @@ import pytest
 
 from nqcompanion.bridge.web import build
 from nqsphinx.messages import ui_text
-from tests.browser.conftest import PHONE, SETTLED, Site, _recorded, screenshot, wait_until
+from tests.browser.conftest import (
+    PHONE,
+    SETTLED,
+    Site,
+    _recorded,
+    held_press,
+    screenshot,
+    wait_until,
+)
 from tests.browser.test_at_table_state import (
     HEADER_BOTTOM,
     OTHER,
@@ -22,6 +30,7 @@ from tests.browser.test_at_table_state import (
     _open,
     _settle,
 )
+from tests.browser.test_at_the_table_army_slow_press import THERE_AND_BACK
 
 HEADING = "section#calc-profile-builder > h2"
 BOXES = "#nq-builder input[type=checkbox], #nq-army input[type=checkbox]"
@@ -334,5 +343,73 @@ def test_another_level_replaces_the_one_taken(
     assert said == words["replaced"].format(**made["replaced"])
     assert {"en": "replaced by", "fr": "remplacé par"}[lang] in said
     assert not page.locator("#nq-builder .nq-refused").count()
+    assert not watched.errors, watched.errors
+    page.context.close()
+
+
+#: Counts the times the builder's lists are drawn anew from now on.
+COUNT_LIST_DRAWS = """() => { window.nqDrawn = 0;
+  for (const list of document.querySelectorAll('#nq-builder ul.nq-builder-list')) {
+    new MutationObserver(() => { window.nqDrawn += 1; }).observe(list, { childList: true }); } }"""
+
+
+def test_a_slow_press_on_remove_just_after_typing_the_name_removes(
+    browser: Any, site: Site
+) -> None:
+    """The name typed, sent as the typing paused; then a press held on an ability's "Remove":
+    the press leaves the name field, which the profile already holds, so nothing is asked and
+    nothing drawn anew under the held button, and its release removes the ability (the
+    answer to the same name sent again drew the list anew under the press: its click was
+    lost)."""
+    watched = _hero(browser, site, "1366", "en")
+    page = watched.page
+    _add(page, "abilities", "agile")
+    listed = '#nq-builder ul.nq-builder-list[data-list="abilities"] li'
+    items = page.locator(listed)
+    count = items.count()
+    page.locator("#nq-builder-name").fill("")
+    page.locator("#nq-builder-name").type("Hero of the Ford")
+    wait_until(page, "window.nqAtTable.builder.state.name === 'Hero of the Ford'")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    page.evaluate(COUNT_LIST_DRAWS)
+    remove = items.last.locator("button")
+    assert held_press(page, remove, "window.nqAtTable.builder.idle()") == 0
+    page.evaluate("window.nqAtTable.builder.idle()")
+    wait_until(page, f"document.querySelectorAll({listed!r}).length === {count - 1}")
+    assert not watched.errors, watched.errors
+    page.context.close()
+
+
+def test_a_name_put_back_while_the_change_is_answered_is_kept(browser: Any, site: Site) -> None:
+    """The profile's name changed and put back before the engine answers the change: the profile
+    ends with the name put back (a value left as the profile has it asks nothing only when
+    nothing is still being answered)."""
+    watched = _hero(browser, site, "1366", "en")
+    page = watched.page
+    name = page.evaluate("window.nqAtTable.builder.state.name")
+    page.evaluate(THERE_AND_BACK, ["nq-builder-name", f"{name} of the Ford", name])
+    page.evaluate("window.nqAtTable.builder.idle()")
+    assert page.evaluate("window.nqAtTable.builder.state.name") == name
+    assert page.input_value("#nq-builder-name") == name
+    assert not watched.errors, watched.errors
+    page.context.close()
+
+
+def test_a_characteristic_refused_then_put_back_is_taken_again(browser: Any, site: Site) -> None:
+    """CC made "5x" (refused by the page: the card says so, Print is off), then put back as it
+    was and left: the page asks again, and the refusal goes (a value left as the profile has it
+    asks nothing, unless something was refused since)."""
+    watched = _hero(browser, site, "1366", "en")
+    page = watched.page
+    cc = page.input_value("#nq-builder-cc")
+    page.fill("#nq-builder-cc", f"{cc}x")
+    page.dispatch_event("#nq-builder-cc", "change")
+    wait_until(page, "document.getElementById('nq-builder-print').disabled")
+    page.fill("#nq-builder-cc", cc)
+    page.dispatch_event("#nq-builder-cc", "change")
+    page.evaluate("window.nqAtTable.builder.idle()")
+    wait_until(page, "!document.getElementById('nq-builder-print').disabled")
+    assert f"{cc}x" not in page.locator("#nq-builder-summary").inner_text()
+    assert page.locator("#nq-builder-cc").get_attribute("aria-invalid") != "true"
     assert not watched.errors, watched.errors
     page.context.close()
