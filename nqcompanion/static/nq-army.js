@@ -65,13 +65,13 @@ function armyBuilder(box) {
     return result;
   };
   let queue = ready.then(() => step(opening()));
-  let asking = 0; // asked and not yet answered
+  let unanswered = 0; // asked and not yet answered
   const armyAsk = (request, control = null, after = null) => {
     const owner = current();
-    asking += 1;
+    unanswered += 1;
     const run = queue.then(() => step(request, control, after, owner));
     box.dataset.state = "asking";
-    queue = run.catch(() => null).finally(() => { asking -= 1; });
+    queue = run.catch(() => null).finally(() => { unanswered -= 1; });
     return run;
   };
 
@@ -897,10 +897,18 @@ function armyBuilder(box) {
       // Left as the open army has it, nothing asked still unanswered and nothing refused: not
       // asked again (its answer drew the entries anew under the press that left the field, on
       // one of their buttons, and the click was lost).
-      const held = asking === 0 && state.data && state.owner === current()?.id
+      const held = unanswered === 0 && state.data && state.owner === current()?.id
         && !("stale" in box.dataset) && control.getAttribute("aria-invalid") !== "true"
         && state.data[name] === (name === "points" ? points : value);
-      if (held) return;
+      if (held) {
+        const army = current(); // what was typed there is the army's: nothing left to send
+        if (army?.typed && JSON.stringify({ ...army.typed, [name]: state.data[name] })
+          === JSON.stringify(state.data)) {
+          delete army.typed;
+          store();
+        }
+        return;
+      }
       armyAsk(() => ({ data: { ...state.data, [name]: name === "points" ? points : value } }),
         control);
     });
