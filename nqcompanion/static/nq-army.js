@@ -893,13 +893,13 @@ function armyBuilder(box) {
       }
       // A grouped number ("1,500", « 1 500 ») is the engine's to read, as the page's language
       // writes it; it refuses anything else beside the field.
-      const points = grouped ? value : Number(value);
+      const sent = name === "points" ? (grouped ? value : Number(value)) : value;
       // Left as the open army has it, nothing asked still unanswered and nothing refused: not
       // asked again (its answer drew the entries anew under the press that left the field, on
       // one of their buttons, and the click was lost).
       const held = unanswered === 0 && state.data && state.owner === current()?.id
         && !("stale" in box.dataset) && control.getAttribute("aria-invalid") !== "true"
-        && state.data[name] === (name === "points" ? points : value);
+        && state.data[name] === sent;
       if (held) {
         const army = current(); // what was typed there is the army's: nothing left to send
         if (army?.typed && JSON.stringify({ ...army.typed, [name]: state.data[name] })
@@ -909,8 +909,7 @@ function armyBuilder(box) {
         }
         return;
       }
-      armyAsk(() => ({ data: { ...state.data, [name]: name === "points" ? points : value } }),
-        control);
+      armyAsk(() => ({ data: { ...state.data, [name]: sent } }), control);
     });
   }
 

@@ -453,10 +453,18 @@ def stored_before_load(context: Any, values: dict[str, str]) -> None:
     )
 
 
-def held_press(page: Any, target: Any, settled: str) -> int:
+#: Counts, in ``window.nqDrawn``, the times the children of the elements matching a selector
+#: are replaced from now on (a list drawn anew).
+COUNT_DRAWS = """(selector) => { window.nqDrawn = 0;
+  for (const list of document.querySelectorAll(selector)) {
+    new MutationObserver(() => { window.nqDrawn += 1; }).observe(list, { childList: true }); } }"""
+
+
+def held_press(page: Any, target: Any, settled: str, lists: str) -> int:
     """Press the middle of ``target`` with the mouse and hold it until ``settled`` (a promise in
     the page: what leaving the focused field asked) and 0.3 s more, then release: the times the
-    page counted in ``window.nqDrawn`` (a list drawn anew) while it was held."""
+    ``lists`` (a selector) were drawn anew while it was held."""
+    page.evaluate(COUNT_DRAWS, lists)
     target.scroll_into_view_if_needed()
     box = target.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -466,6 +474,21 @@ def held_press(page: Any, target: Any, settled: str) -> int:
     drawn: int = page.evaluate("window.nqDrawn")
     page.mouse.up()
     return drawn
+
+
+#: Values set one after the other in a field, each left at once (its ``change``), with no typing
+#: and no pause between them: the later ones are left while the first is still being answered.
+LEFT_AT_ONCE = """([id, values]) => {
+  const field = document.getElementById(id);
+  for (const value of values) {
+    field.value = value;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  } }"""
+
+
+def leave_with(page: Any, field: str, *values: str) -> None:
+    """Set each of ``values`` in the field of id ``field``, leaving it at once (LEFT_AT_ONCE)."""
+    page.evaluate(LEFT_AT_ONCE, [field, list(values)])
 
 
 def keep_for_offline(page: Any, parts: set[str]) -> None:

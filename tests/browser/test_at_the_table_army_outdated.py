@@ -41,11 +41,6 @@ def _outdated(page: Any) -> tuple[int, int]:
     return cc, points
 
 
-#: Counts the times the army's entries are drawn anew from now on.
-COUNT_DRAWS = """() => { window.nqDrawn = 0; new MutationObserver(() => { window.nqDrawn += 1; })
-  .observe(document.getElementById('nq-army-entries'), { childList: true }); }"""
-
-
 def test_a_slow_press_on_use_just_after_typing_takes_the_profile(browser: Any, site: Site) -> None:
     """The press leaves the builder's name field, typed in and sent: the profile is kept again,
     unchanged, and the army asked again. Its entries were drawn anew under the held button, and
@@ -53,11 +48,10 @@ def test_a_slow_press_on_use_just_after_typing_takes_the_profile(browser: Any, s
     context, watched = _phone(browser, site, "en")
     page = watched.page
     cc, _ = _outdated(page)
-    page.evaluate(COUNT_DRAWS)
     button = page.locator("#nq-army-unit-0 .nq-army-outdated button")
     # whatever leaving the builder's field asked, and the army asked again after it
     settled = "window.nqAtTable.builder.idle().then(() => window.nqAtTable.army.idle())"
-    assert held_press(page, button, settled) == 0
+    assert held_press(page, button, settled, "#nq-army-entries") == 0
     _answered(page, f"data.unit[0].profile.cc === {cc + 1}")
     assert page.evaluate(f"{ANSWER}.entries[0].outdated") == []
     assert not watched.errors, watched.errors

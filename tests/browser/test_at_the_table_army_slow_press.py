@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.conftest import Site, held_press, wait_until
+from tests.browser.conftest import Site, held_press, leave_with, wait_until
 from tests.browser.test_at_table_state import _add_unit
 from tests.browser.test_at_the_table_army import _answered, _phone
-from tests.browser.test_at_the_table_army_outdated import COUNT_DRAWS
 
 
 def test_a_slow_press_on_remove_just_after_naming_the_army_removes(
@@ -24,23 +23,12 @@ def test_a_slow_press_on_remove_just_after_naming_the_army_removes(
     page.locator("#nq-army-name").type("The Ford Watch")
     wait_until(page, "window.nqAtTable.army.state.data.name === 'The Ford Watch'")
     page.evaluate("window.nqAtTable.army.idle()")
-    page.evaluate(COUNT_DRAWS)
     remove = page.locator("#nq-army-unit-1 > button").last
-    assert held_press(page, remove, "window.nqAtTable.army.idle()") == 0
+    assert held_press(page, remove, "window.nqAtTable.army.idle()", "#nq-army-entries") == 0
     _answered(page, "data.unit.length === 1")
     assert page.evaluate("window.nqAtTable.army.state.data.name") == "The Ford Watch"
     assert not watched.errors, watched.errors
     context.close()
-
-
-#: Two values left in the same field in one go, the second as the army had it before the first:
-#: the second is left while the first is still being answered.
-THERE_AND_BACK = """([id, there, back]) => {
-  const field = document.getElementById(id);
-  for (const value of [there, back]) {
-    field.value = value;
-    field.dispatchEvent(new Event("change", { bubbles: true }));
-  } }"""
 
 
 def test_a_value_put_back_while_the_change_is_answered_is_kept(browser: Any, site: Site) -> None:
@@ -51,7 +39,7 @@ def test_a_value_put_back_while_the_change_is_answered_is_kept(browser: Any, sit
     page = watched.page
     _add_unit(page, "dwarf")
     points = page.evaluate("window.nqAtTable.army.state.data.points")
-    page.evaluate(THERE_AND_BACK, ["nq-army-points", str(points * 10), str(points)])
+    leave_with(page, "nq-army-points", str(points * 10), str(points))
     page.evaluate("window.nqAtTable.army.idle()")
     assert page.evaluate("window.nqAtTable.army.state.data.points") == points
     assert page.input_value("#nq-army-points") == str(points)

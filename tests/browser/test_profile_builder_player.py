@@ -19,6 +19,7 @@ from tests.browser.conftest import (
     Site,
     _recorded,
     held_press,
+    leave_with,
     screenshot,
     wait_until,
 )
@@ -30,7 +31,6 @@ from tests.browser.test_at_table_state import (
     _open,
     _settle,
 )
-from tests.browser.test_at_the_table_army_slow_press import THERE_AND_BACK
 
 HEADING = "section#calc-profile-builder > h2"
 BOXES = "#nq-builder input[type=checkbox], #nq-army input[type=checkbox]"
@@ -347,12 +347,6 @@ def test_another_level_replaces_the_one_taken(
     page.context.close()
 
 
-#: Counts the times the builder's lists are drawn anew from now on.
-COUNT_LIST_DRAWS = """() => { window.nqDrawn = 0;
-  for (const list of document.querySelectorAll('#nq-builder ul.nq-builder-list')) {
-    new MutationObserver(() => { window.nqDrawn += 1; }).observe(list, { childList: true }); } }"""
-
-
 def test_a_slow_press_on_remove_just_after_typing_the_name_removes(
     browser: Any, site: Site
 ) -> None:
@@ -371,9 +365,9 @@ def test_a_slow_press_on_remove_just_after_typing_the_name_removes(
     page.locator("#nq-builder-name").type("Hero of the Ford")
     wait_until(page, "window.nqAtTable.builder.state.name === 'Hero of the Ford'")
     page.evaluate("window.nqAtTable.builder.idle()")
-    page.evaluate(COUNT_LIST_DRAWS)
     remove = items.last.locator("button")
-    assert held_press(page, remove, "window.nqAtTable.builder.idle()") == 0
+    idle = "window.nqAtTable.builder.idle()"
+    assert held_press(page, remove, idle, "#nq-builder ul.nq-builder-list") == 0
     page.evaluate("window.nqAtTable.builder.idle()")
     wait_until(page, f"document.querySelectorAll({listed!r}).length === {count - 1}")
     assert not watched.errors, watched.errors
@@ -387,17 +381,12 @@ def test_a_name_put_back_while_the_change_is_answered_is_kept(browser: Any, site
     watched = _hero(browser, site, "1366", "en")
     page = watched.page
     name = page.evaluate("window.nqAtTable.builder.state.name")
-    page.evaluate(THERE_AND_BACK, ["nq-builder-name", f"{name} of the Ford", name])
+    leave_with(page, "nq-builder-name", f"{name} of the Ford", name)
     page.evaluate("window.nqAtTable.builder.idle()")
     assert page.evaluate("window.nqAtTable.builder.state.name") == name
     assert page.input_value("#nq-builder-name") == name
     assert not watched.errors, watched.errors
     page.context.close()
-
-
-#: A value set in a field and the field left at once (its ``change``), no typing before it.
-LEFT_AT_ONCE = """([id, value]) => { const field = document.getElementById(id);
-  field.value = value; field.dispatchEvent(new Event("change", { bubbles: true })); }"""
 
 
 def test_a_characteristic_refused_then_put_back_is_taken_again(browser: Any, site: Site) -> None:
@@ -408,9 +397,9 @@ def test_a_characteristic_refused_then_put_back_is_taken_again(browser: Any, sit
     page = watched.page
     cc = page.input_value("#nq-builder-cc")
     # each value left at once, as it is set: no typing pause sends it first
-    page.evaluate(LEFT_AT_ONCE, ["nq-builder-cc", f"{cc}x"])
+    leave_with(page, "nq-builder-cc", f"{cc}x")
     wait_until(page, "document.getElementById('nq-builder-print').disabled")
-    page.evaluate(LEFT_AT_ONCE, ["nq-builder-cc", cc])
+    leave_with(page, "nq-builder-cc", cc)
     page.evaluate("window.nqAtTable.builder.idle()")
     wait_until(page, "!document.getElementById('nq-builder-print').disabled")
     assert f"{cc}x" not in page.locator("#nq-builder-summary").inner_text()
