@@ -9,8 +9,10 @@ time.  The builds made ahead by tests/background.py run at nice 19 and are count
 run at nice 19 itself, nothing is).  At the end it prints the test files by CPU and writes each
 test's figures to ``_build/test-artifacts/cpu.tsv``.  What a process spends after the last
 sample before it ends is missed (at most a quarter of a second; a parent's reaped time is not
-read, to count nothing twice).  Under pytest-xdist only the whole run's total is printed (the
-tests run in the workers).  Linux only: it reads /proc.
+read, to count nothing twice).  Under pytest-xdist (``./dev test -p tests.cpu_profile``) each
+worker samples its own family (its browser is a session of its own: nothing is counted twice) and
+writes its tests' rows to ``cpu-<worker>.tsv`` beside ``cpu.tsv``; the main process prints the
+files by CPU from all of them.  Linux only: it reads /proc.
 """
 
 from __future__ import annotations
@@ -114,28 +116,71 @@ class CpuProfile:
         after = self.sampler.sample()
         self.per_test[item.nodeid] = (after[0] - before[0], after[1] - before[1])
 
+    def write_rows(self, report: Path) -> None:
+        report.parent.mkdir(parents=True, exist_ok=True)
+        report.write_text(
+            "".join(f"{t:.3f}\t{a:.3f}\t{n}\n" for n, (t, a) in self.per_test.items()),
+            encoding="utf-8",
+        )
+
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         end = self.sampler.sample()
         self.sampler.stop.set()
+        self.write_rows(REPORT)
         write = terminalreporter.write_line
         write(
             f"CPU of the whole run: tests {end[0] - self.start[0]:.1f} s, "
             f"builds made ahead {end[1] - self.start[1]:.1f} s"
         )
-        by_file: dict[str, tuple[float, float, int]] = defaultdict(lambda: (0.0, 0.0, 0))
-        for nodeid, (tests, ahead) in self.per_test.items():
-            name = nodeid.split("::")[0]
-            total = by_file[name]
-            by_file[name] = (total[0] + tests, total[1] + ahead, total[2] + 1)
-        for name, (tests, ahead, count) in sorted(by_file.items(), key=lambda r: -sum(r[1][:2])):
-            write(f"{tests:8.1f} s {ahead:8.1f} s ahead {count:5d} tests  {name}")
-        REPORT.parent.mkdir(parents=True, exist_ok=True)
-        REPORT.write_text(
-            "".join(f"{t:.3f}\t{a:.3f}\t{n}\n" for n, (t, a) in self.per_test.items()),
-            encoding="utf-8",
-        )
+        for line in by_file(_rows(REPORT.parent)):
+            write(line)
+
+
+class WorkerProfile(CpuProfile):
+    """A pytest-xdist worker's: its tests' rows, in a file of its own, as its session ends."""
+
+    def __init__(self, worker: str) -> None:
+        super().__init__()
+        self.report = REPORT.with_name(f"cpu-{worker}.tsv")
+
+    def pytest_sessionfinish(self) -> None:
+        self.sampler.stop.set()
+        self.write_rows(self.report)
+
+
+def _rows(folder: Path) -> dict[str, tuple[float, float]]:
+    """Every test's (CPU, CPU of the builds ahead) in ``cpu.tsv`` and the workers' files."""
+    rows: dict[str, tuple[float, float]] = {}
+    for report in sorted(folder.glob("cpu*.tsv")):
+        for line in report.read_text(encoding="utf-8").splitlines():
+            tests, ahead, nodeid = line.split("\t", 2)
+            rows[nodeid] = (float(tests), float(ahead))
+    return rows
+
+
+def by_file(rows: dict[str, tuple[float, float]]) -> list[str]:
+    """The report's lines: the test files by CPU, the total last."""
+    files: dict[str, tuple[float, float, int]] = defaultdict(lambda: (0.0, 0.0, 0))
+    for nodeid, (tests, ahead) in rows.items():
+        name = nodeid.split("::")[0]
+        total = files[name]
+        files[name] = (total[0] + tests, total[1] + ahead, total[2] + 1)
+    lines = [
+        f"{tests:8.1f} s {ahead:8.1f} s ahead {count:5d} tests  {name}"
+        for name, (tests, ahead, count) in sorted(files.items(), key=lambda r: -sum(r[1][:2]))
+    ]
+    tests = sum(t for t, _ in rows.values())
+    ahead = sum(a for _, a in rows.values())
+    return [*lines, f"{tests:8.1f} s {ahead:8.1f} s ahead {len(rows):5d} tests  in all"]
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if Path("/proc/self/stat").is_file() and not hasattr(config, "workerinput"):
+    if not Path("/proc/self/stat").is_file():
+        return
+    worker = getattr(config, "workerinput", None)
+    if worker is None:
+        for old in REPORT.parent.glob("cpu-*.tsv"):
+            old.unlink()
         config.pluginmanager.register(CpuProfile(), "cpu-profile")
+    else:
+        config.pluginmanager.register(WorkerProfile(worker["workerid"]), "cpu-profile")

@@ -24,7 +24,9 @@ def test_idle():
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").is_file(), reason="reads /proc (Linux)")
-def test_a_subprocess_cpu_goes_to_its_test(tmp_path: Path) -> None:
+@pytest.mark.parametrize("processes", [["-p", "no:xdist"], ["-n", "2"]], ids=["one", "xdist"])
+def test_a_subprocess_cpu_goes_to_its_test(tmp_path: Path, processes: list[str]) -> None:
+    """In one process, or in pytest-xdist's workers, each writing its own rows."""
     (tmp_path / "test_burn.py").write_text(TESTS, encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     run = subprocess.run(
@@ -37,8 +39,7 @@ def test_a_subprocess_cpu_goes_to_its_test(tmp_path: Path) -> None:
             "tests.cpu_profile",
             "-p",
             "no:cacheprovider",
-            "-p",
-            "no:xdist",
+            *processes,
             "test_burn.py",
         ],
         cwd=tmp_path,
@@ -49,8 +50,10 @@ def test_a_subprocess_cpu_goes_to_its_test(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "CPU of the whole run" in run.stdout
-    rows = (tmp_path / "_build" / "test-artifacts" / "cpu.tsv").read_text(encoding="utf-8")
+    reports = sorted((tmp_path / "_build" / "test-artifacts").glob("cpu*.tsv"))
+    rows = "".join(report.read_text(encoding="utf-8") for report in reports)
     cpu = {line.split("\t")[2]: float(line.split("\t")[0]) for line in rows.splitlines()}
+    assert "    2 tests  in all" in run.stdout, run.stdout
     # sampled four times a second: a process's last quarter of a second may be missed
     assert 1.2 <= cpu["test_burn.py::test_burns_in_a_subprocess"] < 2.5
     assert cpu["test_burn.py::test_idle"] < 0.3
