@@ -40,7 +40,7 @@ from nqtranslate.cited_rules import cited_rule_findings
 from nqtranslate.data_french import data_findings
 from nqtranslate.due import missing_warnings
 from nqtranslate.engine_coverage import untranslated_warnings
-from nqtranslate.kept_results import files_digest
+from nqtranslate.kept_results import files_digest, kept_in
 from nqtranslate.python_sources import SourceError
 
 GENERATED = "nq_generated"
@@ -170,6 +170,13 @@ def _check_catalogues(app: Sphinx) -> None:
     # about a line GNU reads (at the line before the faulty one) where the guard names it.
     _stop_on_bad_catalogues(lang, Path(app.doctreedir) / CHECKED_FILE, page_locale)
     remove_compiled(lang, _locale_folders(app))
+    with kept_in(Path(app.doctreedir)):  # the next build of this folder finds them there
+        _warn_of_english(app, lang, page_locale)
+
+
+def _warn_of_english(app: Sphinx, lang: str, page_locale: Path) -> None:
+    """Print what a reader of ``lang`` sees in English: page and package catalogues, the
+    engine's messages, the data's French fields, the rules the answers cite."""
     pages = [_page(path, Path(app.srcdir)) for path in Path(app.srcdir).rglob("*.md")]
     warnings = catalogue_guard.page_warnings(lang, [p for p in pages if p], page_locale)
     site = catalogue_guard.package_warnings(lang, catalogue_guard.SITE_DOMAINS)

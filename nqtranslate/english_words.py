@@ -26,8 +26,6 @@ whole catalogue before judging its messages.  Without hunspell or its English di
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from collections.abc import Iterable
 from functools import cache
 
@@ -160,6 +158,14 @@ def _english_clause(sentence: str) -> tuple[str, list[str]] | None:
     return None
 
 
+def forget() -> None:
+    """Ask hunspell again: its dictionaries changed (nqtranslate.kept_results)."""
+    _KNOWN.clear()
+    _ASKED.clear()
+    _ASKED_EN.clear()
+    _names.cache_clear()
+
+
 def learn(msgstrs: Iterable[str]) -> None:
     """Ask hunspell, in one run per dictionary, about the words of ``msgstrs`` it was not asked
     about yet."""
@@ -170,6 +176,9 @@ def learn(msgstrs: Iterable[str]) -> None:
     for word in set(words) - set(candidates):
         _KNOWN["fr_FR", word] = True  # never evidence: no need to ask
     french = _lookup("fr_FR", candidates)
+    if french is None:  # asked again next time
+        _ASKED.difference_update(words)
+        french = {}
     for word in candidates:
         _KNOWN["fr_FR", word] = french.get(word, True)
     # English: the words French does not know, and a Title-Case text's, judged by English alone
@@ -180,6 +189,9 @@ def learn(msgstrs: Iterable[str]) -> None:
     asked = sorted((unknown | {word for word in titled if _judged(word)}) - _ASKED_EN)
     _ASKED_EN.update(asked)
     english = _lookup("en_US", asked)
+    if english is None:
+        _ASKED_EN.difference_update(asked)
+        english = {}
     for word in asked:
         _KNOWN["en", word] = english.get(word, False)
         _KNOWN["en_US", word] = _KNOWN["en", word] and not _KNOWN["fr_FR", word]
@@ -267,27 +279,27 @@ def _names() -> frozenset[str]:
     return frozenset(w for entry in words + phrases for w in entry.split() if w[:1].isupper())
 
 
-def _lookup(dictionary: str, words: list[str]) -> dict[str, bool]:
-    """Whether hunspell's ``dictionary`` knows each word; empty when it cannot be asked.
+def _lookup(dictionary: str, words: list[str]) -> dict[str, bool] | None:
+    """Whether hunspell's ``dictionary`` knows each word; empty without hunspell or words, None
+    when it failed (no such dictionary, or killed): what was judged then is not kept
+    (:func:`nqtranslate.kept_results.unsure`) and the words are asked again next time.
 
     One ``hunspell -L`` run for the batch: it prints the lines that hold a word it does not
     know, and works out no suggestions, which ``-a`` does for every unknown word (140 ms each:
     minutes on a pseudo language's catalogues, all of whose words are unknown)."""
-    hunspell = shutil.which("hunspell")
-    if hunspell is None or not words:
+    from nqtranslate.hunspell import hunspell_path, run_hunspell
+    from nqtranslate.kept_results import unsure
+
+    if hunspell_path() is None or not words:
         return {}
     try:
-        run = subprocess.run(
-            [hunspell, "-L", "-i", "utf-8", "-d", dictionary],
-            input="".join(f"{word}\n" for word in words),
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            check=False,
+        run = run_hunspell(
+            ["-L", "-i", "utf-8", "-d", dictionary], "".join(f"{w}\n" for w in words)
         )
     except OSError:
-        return {}
-    if run.returncode != 0:  # no such dictionary: it says so on stderr
-        return {}
+        run = None
+    if run is None or run.returncode != 0:  # no such dictionary: it says so on stderr
+        unsure()
+        return None
     unknown = set(run.stdout.splitlines())
     return {word: word not in unknown for word in words}

@@ -29,7 +29,7 @@ def left_in_english(reading: Reading) -> list[Message]:
 def english_warnings(path: Path) -> list[str]:
     """The messages of ``path`` a reader sees in English, at their lines: fuzzy, untranslated
     (an empty msgstr) and left as their English (:func:`left_in_english`)."""
-    return kept_lines(("english", str(path)), [path], lambda: _english_warnings(path))
+    return kept_lines(("english",), [path], lambda: _english_warnings(path))
 
 
 def _english_warnings(path: Path) -> list[str]:

@@ -15,15 +15,13 @@ its time grows with the square of a line's length.
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from nqcore.i18n import ROOT
 from nqtranslate.guard import Finding, _markdown, catalogues
+from nqtranslate.hunspell import hunspell_path, run_hunspell
 from nqtranslate.reading import CatalogueRefused, Message, checked_messages
 
 WORDLIST = ROOT / "locale" / "fr" / "wordlist.txt"
@@ -102,24 +100,14 @@ def _without_digits(word: re.Match[str]) -> str:
     return " " if any(c.isdigit() for c in word[0]) else word[0]
 
 
-def _hunspell(dictionary: Path) -> list[str]:
-    hunspell = shutil.which("hunspell")
-    if hunspell is None:
-        raise SpellingError("hunspell not found (Debian: apt-get install hunspell hunspell-fr)")
-    return [hunspell, "-a", "-i", "utf-8", "-d", DICTIONARY, "-p", str(dictionary)]
-
-
 def unknown_words(lines: list[str], words: list[str]) -> list[list[str]]:
     """For each line, the words neither hunspell's French dictionary nor ``words`` know."""
     pieces = [_pieces(line) for line in lines]
     given = [piece for line in pieces for piece in line]
     stdin = "".join(f"^{piece}\n" for piece in given)  # "^": a line of text, never a command
-    with tempfile.TemporaryDirectory() as folder:
-        personal = Path(folder) / "words.dic"
-        personal.write_text("".join(f"{word}\n" for word in words), encoding="utf-8")
-        result = subprocess.run(
-            _hunspell(personal), input=stdin, capture_output=True, text=True, check=False
-        )
+    if hunspell_path() is None:
+        raise SpellingError("hunspell not found (Debian: apt-get install hunspell hunspell-fr)")
+    result = run_hunspell(["-a", "-i", "utf-8", "-d", DICTIONARY], stdin, words)
     if result.returncode != 0 or not result.stdout.startswith("@(#)"):
         reason = (result.stderr.strip().splitlines() or ["no output"])[0]
         raise SpellingError(f"hunspell -d {DICTIONARY}: {reason} (Debian: hunspell-fr)")
