@@ -15,7 +15,6 @@ import hashlib
 import importlib
 import json
 import os
-import shutil
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -23,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nqcore.i18n import ROOT
+from nqtranslate.hunspell import hunspell_path
 
 #: Beside the doctrees: the warnings kept by the last build, by key.
 KEPT_FILE = "nq-kept-warnings.json"
@@ -114,7 +114,7 @@ def tools_digest() -> str:
     """What a kept warning on disk also depends on: the checker's code, the word list, hunspell,
     its library and every dictionary where it looks (their sizes and times: they are the
     system's), Python and the packages the checks read with."""
-    hunspell = shutil.which("hunspell")
+    hunspell = hunspell_path()
     folders = [*os.environ.get("DICPATH", "").split(os.pathsep), *HUNSPELL_FOLDERS]
     system = [p for folder in folders if os.path.isabs(folder) for p in _listed(Path(folder))]
     system += sorted(Path(p) for pattern in HUNSPELL_LIBRARIES for p in glob.glob(pattern))
