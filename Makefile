@@ -248,9 +248,9 @@ tidy-po:
 	$(PYTHON) -m nqtranslate tidy locale nqcore/locale nqsphinx/locale nqprint/locale examples/locale
 
 # The whole suite (no PYTEST_ARGS but --full) also enforces the engine's line coverage, with the
-# companion's bridge to it, measured by the fast tests (the slow ones are marked no_cover in
-# tests/conftest.py; the workers' data combined); a run of chosen tests does not, so that one
-# test file can be run on its own. `./dev test --full` runs the browser matrices in every setting (tests/conftest.py).
+# companion's bridge to it, measured by the engine's fast tests and the worked examples (the
+# others are marked no_cover in tests/conftest.py; the workers' data combined); a run of chosen
+# tests does not, so that one test file can be run on its own. `./dev test --full` runs the browser matrices in every setting (tests/conftest.py).
 COVERAGE := --cov=nqcore --cov=nqcompanion.bridge --cov-report=term:skip-covered --cov-fail-under=95
 # The tests run in $(WORKERS) processes (pytest-xdist), each test file whole in one of them, in the
 # suite's order (tests/sharing.py's file_groups); the builds are made once for all of

@@ -290,7 +290,7 @@ def _lookup(dictionary: str, words: list[str]) -> dict[str, bool] | None:
     from nqtranslate.hunspell import hunspell_path, run_hunspell
     from nqtranslate.kept_results import unsure
 
-    if hunspell_path() is None or not words:
+    if not words or hunspell_path() is None:
         return {}
     try:
         run = run_hunspell(

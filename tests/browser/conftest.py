@@ -46,9 +46,11 @@ CHROMIUM_CANDIDATES = (
 #: not recompiling hot functions with TurboFan: the same results (a tier changes speed, never
 #: what the code computes), and an At the table start takes 2.2-2.3 s of CPU against 3.5 s; a test
 #: whose engine computes for long runs a little slower (undo's file 64 -> 45 s, the answers' 56 ->
-#: 57 s).
+#: 57 s).  ``--wasm-lazy-compilation``: each function is compiled when first called, not all of
+#: Pyodide's at load; most are never called by the page (an At the table start 1.72 -> 1.46 s of
+#: CPU, five starts each, session 60).
 CHROMIUM_ARGS = [
-    "--js-flags=--liftoff-only",
+    "--js-flags=--liftoff-only --wasm-lazy-compilation",
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
