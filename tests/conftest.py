@@ -127,7 +127,7 @@ def mark_slow(items: list[pytest.Item]) -> None:
 
 #: Where the tests that measure the engine's line coverage live: its own tests, the worked
 #: examples and the tests of its catalogue readers (95.4 % of nqcore and the companion's bridge
-#: in CI without the latter, 96.1 % here with them; every fast test: 97.5 %).  Traced, the slow
+#: in CI without the latter, 96.3 % here with them; every fast test: 97.5 %).  Traced, the slow
 #: tests' walks through the engine (every answer of the page's tables) took 4-5 times longer, and
 #: the fast tests 544 s of CPU instead of 408 s: the others run untraced.
 COVERAGE_FOLDERS = (
