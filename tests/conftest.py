@@ -130,7 +130,7 @@ def mark_slow(items: list[pytest.Item]) -> None:
 #: in CI without the latter, 96.3 % here with them; every fast test: 97.5 %).  Traced, the slow
 #: tests' walks through the engine (every answer of the page's tables) took 4-5 times longer, and
 #: the fast tests 544 s of CPU instead of 408 s: the others run untraced.
-COVERAGE_FOLDERS = (
+COVERAGE_PATHS = (
     "tests/engine",
     "docs",
     "tests/test_build_lock.py",
@@ -142,7 +142,7 @@ COVERAGE_FOLDERS = (
 
 
 def _measures_the_engine(item: pytest.Item) -> bool:
-    return any(item.path.is_relative_to(ROOT / folder) for folder in COVERAGE_FOLDERS)
+    return any(item.path.is_relative_to(ROOT / path) for path in COVERAGE_PATHS)
 
 
 @contextmanager
